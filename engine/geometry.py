@@ -1,0 +1,85 @@
+"""Board geometry: a finite set of cells with integer coordinates in any dimension.
+
+A cell is a small int (its index); coordinates are tuples.  Holes are simply coordinates
+that are not cells.  Names are given per cell (one name per dialect if needed).  All the
+move tables of a variant are compiled from this object, so the move generator never sees
+coordinates at all.
+"""
+from __future__ import annotations
+
+from typing import Callable, Iterable, Sequence
+
+Coord = tuple[int, ...]
+
+
+class Geometry:
+    def __init__(self, coords: Sequence[Coord], names: Sequence[str],
+                 alt_names: dict[str, Sequence[str]] | None = None):
+        if len(coords) != len(names):
+            raise ValueError("one name per cell")
+        self.coords: tuple[Coord, ...] = tuple(tuple(c) for c in coords)
+        self.dims = len(self.coords[0])
+        self.size = len(self.coords)
+        self.index: dict[Coord, int] = {c: i for i, c in enumerate(self.coords)}
+        self.names: tuple[str, ...] = tuple(names)
+        self.by_name: dict[str, int] = {n: i for i, n in enumerate(self.names)}
+        self.alt_names: dict[str, tuple[str, ...]] = {}
+        self.alt_by_name: dict[str, dict[str, int]] = {}
+        for dialect, ns in (alt_names or {}).items():
+            self.alt_names[dialect] = tuple(ns)
+            self.alt_by_name[dialect] = {n: i for i, n in enumerate(ns)}
+
+    # -- naming -------------------------------------------------------------------
+    def name(self, cell: int, dialect: str = "uci") -> str:
+        alt = self.alt_names.get(dialect)
+        return alt[cell] if alt else self.names[cell]
+
+    def parse(self, text: str, dialect: str = "uci") -> int | None:
+        table = self.alt_by_name.get(dialect, self.by_name)
+        return table.get(text)
+
+    # -- walking --------------------------------------------------------------------
+    def step(self, cell: int, vec: Coord, k: int = 1) -> int | None:
+        c = self.coords[cell]
+        return self.index.get(tuple(a + k * b for a, b in zip(c, vec)))
+
+    def ray(self, cell: int, vec: Coord, limit: int | None = None) -> list[int]:
+        """Cells at distance 1, 2, ... along vec, stopping at the first non-cell."""
+        out: list[int] = []
+        c = self.coords[cell]
+        k = 1
+        while limit is None or k <= limit:
+            t = self.index.get(tuple(a + k * b for a, b in zip(c, vec)))
+            if t is None:
+                break
+            out.append(t)
+            k += 1
+        return out
+
+    def cells_where(self, pred: Callable[[Coord], bool]) -> frozenset[int]:
+        return frozenset(i for i, c in enumerate(self.coords) if pred(c))
+
+
+def grid2d(files: int, ranks: int) -> Geometry:
+    """Rectangular board, file letters a.. and rank numbers 1.. (ranks may have two digits)."""
+    coords = [(x, y) for y in range(ranks) for x in range(files)]
+    names = [f"{chr(97 + x)}{y + 1}" for x, y in coords]
+    return Geometry(coords, names)
+
+
+def grid3d(levels: int, files: int, ranks: int, level_letters: str) -> Geometry:
+    coords = [(l, f, r) for l in range(levels) for r in range(ranks) for f in range(files)]
+    names = [f"{level_letters[l]}{chr(97 + f)}{r + 1}" for l, f, r in coords]
+    return Geometry(coords, names)
+
+
+def all_sign_permutations(base: Iterable[int]) -> list[Coord]:
+    """Every vector obtained from base by permuting axes and flipping signs (no duplicates)."""
+    from itertools import permutations, product
+    base = tuple(base)
+    seen: set[Coord] = set()
+    for perm in permutations(base):
+        for signs in product((1, -1), repeat=len(base)):
+            v = tuple(p * s for p, s in zip(perm, signs))
+            seen.add(v)
+    return sorted(seen)

@@ -1,0 +1,69 @@
+"""The one move type.
+
+Inside the engine a move is an int (fast to build, hash and compare):
+
+    bits  0-7   to cell
+    bits  8-15  from cell (DROP for a drop from the hand)
+    bits 16-23  piece type id: the promotion result, the dropped type, or the fission component
+    bits 24-31  acted-on cell + 1 (0 = none): Notake actions, any second cell a hook needs
+    bits 32-    flags (CASTLE, EP, DOUBLE, SPECIAL, FISSION ...)
+
+``Move`` is the typed view used at the API boundary.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+DROP = 255
+CASTLE = 1 << 32
+EP = 2 << 32
+DOUBLE = 4 << 32
+SPECIAL = 8 << 32     # made and unmade by the variant's own hook
+FISSION = 16 << 32
+FUSION = 32 << 32
+FLAGS = ~((1 << 32) - 1)
+
+NULL_MOVE = 0xFFFF  # from 255 to 255: never a real move
+
+
+def mk(frm: int, to: int, ptype: int = 0, acted: int = -1, flags: int = 0) -> int:
+    return to | (frm << 8) | (ptype << 16) | ((acted + 1) << 24) | flags
+
+
+def to_of(m: int) -> int:
+    return m & 255
+
+
+def from_of(m: int) -> int:
+    return (m >> 8) & 255
+
+
+def ptype_of(m: int) -> int:
+    return (m >> 16) & 255
+
+
+def acted_of(m: int) -> int:
+    return ((m >> 24) & 255) - 1
+
+
+def is_drop(m: int) -> bool:
+    return (m >> 8) & 255 == DROP
+
+
+@dataclass(frozen=True)
+class Move:
+    frm: int | None          # None for a drop
+    to: int
+    ptype: int = 0           # promotion / drop / fission component type id
+    acted: int | None = None
+    flags: int = 0
+
+    @classmethod
+    def decode(cls, m: int) -> "Move":
+        f = from_of(m)
+        a = acted_of(m)
+        return cls(None if f == DROP else f, to_of(m), ptype_of(m), None if a < 0 else a, m & FLAGS)
+
+    def encode(self) -> int:
+        return mk(DROP if self.frm is None else self.frm, self.to, self.ptype,
+                  -1 if self.acted is None else self.acted, self.flags)

@@ -1,0 +1,85 @@
+"""Pieces as data.
+
+A piece is a list of atoms.  An atom is a set of vectors (in the first player's frame) and a
+way of using them:
+
+* ``leap``  - jump straight to cell + v, never blocked;
+* ``ride``  - cell + k*v for k = 1, 2, ... through empty cells; ``stops`` may restrict the
+  distances at which the piece can stop (odd-only riders, a double step that can only stop at
+  2), ``max_dist`` bounds k;
+* ``bent``  - one step v to c1 (a destination itself), then, only if c1 is empty, a ride from
+  c1 along each vector of ``turns(v)``.
+
+``mode`` says whether the atom moves, captures or both.  ``vectors`` may instead be a function
+of the cell's coordinates (pieces whose directions depend on where they stand).
+``origin`` restricts the atom to some from-cells (a predicate on coordinates, first player's
+frame).  ``flag`` marks special moves: ``double`` (leaves an en-passant cell behind) and ``ep``
+(may capture en passant).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Callable, Sequence
+
+from .geometry import Coord
+
+LEAP, RIDE, BENT = "leap", "ride", "bent"
+BOTH, MOVE, CAPTURE = "both", "move", "capture"
+
+
+@dataclass(frozen=True)
+class Atom:
+    vectors: tuple[Coord, ...] | Callable[[Coord], Sequence[Coord]]
+    kind: str = LEAP
+    mode: str = BOTH
+    max_dist: int | None = None
+    stops: frozenset[int] | None = None
+    origin: Callable[[Coord], bool] | None = None
+    flag: str | None = None
+    turns: Callable[[Coord], Sequence[Coord]] | None = None
+
+    def vectors_at(self, coord: Coord) -> Sequence[Coord]:
+        v = self.vectors
+        return v(coord) if callable(v) else v
+
+
+def leap(vectors, mode=BOTH, **kw) -> Atom:
+    return Atom(tuple(vectors), LEAP, mode, **kw)
+
+
+def ride(vectors, mode=BOTH, **kw) -> Atom:
+    return Atom(tuple(vectors), RIDE, mode, **kw)
+
+
+@dataclass
+class PieceType:
+    """One kind of piece.  ``token`` is its text in position strings (uppercase form)."""
+    name: str
+    token: str
+    atoms: tuple[Atom, ...]
+    royal: bool = False
+    pawn: bool = False            # resets the move clock, may be barred from some drops
+    demotes_to: str | None = None  # token of the piece it returns to the hand as
+    promoted: bool = False        # a promoted form (shogi +X, knavish Q~)
+    components: tuple[str, ...] = ()  # compound pieces: component tokens
+    value: int | None = None      # centipawns; derived from mobility when None
+    id: int = 0                   # set by the variant: index in its piece list
+    extra: dict = field(default_factory=dict)
+
+    @property
+    def letter(self) -> str:
+        return self.token
+
+
+def compound_atoms(*types: PieceType) -> tuple[Atom, ...]:
+    out: list[Atom] = []
+    for t in types:
+        out.extend(t.atoms)
+    return tuple(out)
+
+
+# -- common 2D vector sets -------------------------------------------------------------
+ORTH = ((1, 0), (-1, 0), (0, 1), (0, -1))
+DIAG = ((1, 1), (-1, 1), (1, -1), (-1, -1))
+KNIGHT = ((1, 2), (2, 1), (-1, 2), (-2, 1), (1, -2), (2, -1), (-1, -2), (-2, -1))
+KING = ORTH + DIAG

@@ -1,0 +1,299 @@
+"""Position: board, hands, side to move, rights, clocks, hash; make and unmake.
+
+The board is a flat list of piece codes (type id * 2 + colour, 0 = empty) over the variant's
+cells.  ``occ[colour]`` is the set of cells a side occupies; ``hand`` is a flat list of counts
+indexed by piece code; ``king[colour]`` the cell of the royal piece (-1 when there is none).
+Every change goes through the primitives ``put``/``clear`` or the inlined paths of ``make``,
+which keep the Zobrist hash exact.
+"""
+from __future__ import annotations
+
+from .moves import CASTLE, DOUBLE, DROP, EP, FLAGS, SPECIAL
+
+
+class Position:
+    __slots__ = ("variant", "board", "occ", "hand", "side", "ep", "ep_victim", "castle",
+                 "halfmove", "fullmove", "hash", "king", "stack", "history", "z",
+                 "_royal", "_pawn", "_handtype", "_cmask", "_cbymove", "extra")
+
+    def __init__(self, variant):
+        v = variant
+        self.variant = v
+        n = v.geometry.size
+        ncodes = 2 * len(v.piece_types)
+        self.board = [0] * n
+        self.occ = [set(), set()]
+        self.hand = [0] * ncodes
+        self.side = 0
+        self.ep = -1
+        self.ep_victim = -1
+        self.castle = 0
+        self.halfmove = 0
+        self.fullmove = 1
+        self.z = v.zobrist
+        self.hash = 0
+        self.king = [-1, -1]
+        self.stack = []
+        self.history = []
+        self.extra = None
+        self._royal = [bool(v.piece_types[c >> 1] and v.piece_types[c >> 1].royal) for c in range(ncodes)]
+        self._pawn = [bool(v.piece_types[c >> 1] and v.piece_types[c >> 1].pawn) for c in range(ncodes)]
+        self._handtype = [0] * ncodes
+        if v.hands:
+            for c in range(2, ncodes):
+                if v.piece_types[c >> 1] is not None:
+                    self._handtype[c] = v.hand_type(c)
+        cm = [0xFF] * n
+        self._cbymove = {}
+        for rule in v.castling:
+            cm[rule.king_from] &= ~rule.bit
+            cm[rule.rook_from] &= ~rule.bit
+            self._cbymove[(rule.king_from, rule.king_to)] = rule
+        self._cmask = cm
+
+    # ---- primitives -----------------------------------------------------------------------
+    def put(self, cell: int, code: int) -> None:
+        """Place code on an empty cell."""
+        self.board[cell] = code
+        self.occ[code & 1].add(cell)
+        self.hash ^= self.z.piece[code][cell]
+        if self._royal[code]:
+            self.king[code & 1] = cell
+
+    def clear(self, cell: int) -> int:
+        code = self.board[cell]
+        if code:
+            self.board[cell] = 0
+            self.occ[code & 1].discard(cell)
+            self.hash ^= self.z.piece[code][cell]
+            if self._royal[code] and self.king[code & 1] == cell:
+                self.king[code & 1] = -1
+        return code
+
+    def set_cell(self, cell: int, code: int) -> None:
+        self.clear(cell)
+        if code:
+            self.put(cell, code)
+
+    def add_hand(self, code: int, delta: int) -> None:
+        n = self.hand[code]
+        self.hash ^= self.z.hand[code][n] ^ self.z.hand[code][n + delta]
+        self.hand[code] = n + delta
+
+    def set_castle(self, rights: int) -> None:
+        self.hash ^= self.z.castle[self.castle] ^ self.z.castle[rights]
+        self.castle = rights
+
+    def set_ep(self, cell: int, victim: int = -1) -> None:
+        self.hash ^= self.z.ep[self.ep] ^ self.z.ep[cell]
+        self.ep = cell
+        self.ep_victim = victim
+
+    def compute_hash(self) -> int:
+        z = self.z
+        h = z.castle[self.castle] ^ z.ep[self.ep]
+        if self.side:
+            h ^= z.side
+        for c, p in enumerate(self.board):
+            if p:
+                h ^= z.piece[p][c]
+        for code, n in enumerate(self.hand):
+            if n:
+                h ^= z.hand[code][0] ^ z.hand[code][n]
+        return h
+
+    def reset_state(self) -> None:
+        """Recompute derived state after a position was set up cell by cell."""
+        self.occ = [set(), set()]
+        self.king = [-1, -1]
+        for c, p in enumerate(self.board):
+            if p:
+                self.occ[p & 1].add(c)
+                if self._royal[p]:
+                    self.king[p & 1] = c
+        self.hash = self.compute_hash()
+        self.stack = []
+        self.history = [self.hash]
+
+    def copy(self) -> "Position":
+        p = Position.__new__(Position)
+        for s in Position.__slots__:
+            setattr(p, s, getattr(self, s))
+        p.board = self.board[:]
+        p.occ = [set(self.occ[0]), set(self.occ[1])]
+        p.hand = self.hand[:]
+        p.king = self.king[:]
+        p.stack = self.stack[:]
+        p.history = self.history[:]
+        return p
+
+    # ---- make / unmake ----------------------------------------------------------------
+    def make(self, m: int) -> None:
+        z = self.z
+        b = self.board
+        side = self.side
+        to = m & 255
+        frm = (m >> 8) & 255
+        rec = (m, self.ep, self.ep_victim, self.castle, self.halfmove, self.hash)
+        h = self.hash ^ z.side ^ z.ep[self.ep] ^ z.ep[-1]
+        self.ep = -1
+        extra = None
+        cap = 0
+        code = 0
+        if frm == DROP:
+            code = ((m >> 16) & 255) * 2 + side
+            b[to] = code
+            self.occ[side].add(to)
+            n = self.hand[code]
+            self.hand[code] = n - 1
+            h ^= z.piece[code][to] ^ z.hand[code][n] ^ z.hand[code][n - 1]
+            if self._royal[code]:
+                self.king[side] = to
+            self.halfmove += 1
+        elif m & SPECIAL:
+            self.hash = h
+            extra = self.variant.make_special(self, m)
+            h = self.hash
+        else:
+            code = b[frm]
+            cap = b[to]
+            occ = self.occ[side]
+            if m & FLAGS:
+                if m & CASTLE:
+                    rule = self._cbymove[(frm, to)]
+                    rc = b[rule.rook_from]
+                    b[rule.rook_from] = 0
+                    occ.discard(rule.rook_from)
+                    h ^= z.piece[rc][rule.rook_from]
+                    b[rule.rook_to] = rc
+                    occ.add(rule.rook_to)
+                    h ^= z.piece[rc][rule.rook_to]
+                elif m & EP:
+                    vc = rec[2]
+                    cap = b[vc]
+                    b[vc] = 0
+                    self.occ[side ^ 1].discard(vc)
+                    h ^= z.piece[cap][vc]
+                    extra = cap
+                    ht = self._handtype[cap]
+                    if ht:
+                        hc = ht * 2 + side
+                        n = self.hand[hc]
+                        self.hand[hc] = n + 1
+                        h ^= z.hand[hc][n] ^ z.hand[hc][n + 1]
+                    cap = 0
+                elif m & DOUBLE:
+                    e = ((m >> 24) & 255) - 1
+                    self.ep = e
+                    self.ep_victim = to
+                    h ^= z.ep[-1] ^ z.ep[e]
+            b[frm] = 0
+            occ.discard(frm)
+            h ^= z.piece[code][frm]
+            if cap:
+                self.occ[side ^ 1].discard(to)
+                h ^= z.piece[cap][to]
+                if self._royal[cap]:
+                    self.king[side ^ 1] = -1
+                ht = self._handtype[cap]
+                if ht:
+                    hc = ht * 2 + side
+                    n = self.hand[hc]
+                    self.hand[hc] = n + 1
+                    h ^= z.hand[hc][n] ^ z.hand[hc][n + 1]
+            pt = (m >> 16) & 255
+            newcode = pt * 2 + side if pt else code
+            b[to] = newcode
+            occ.add(to)
+            h ^= z.piece[newcode][to]
+            if self._royal[newcode]:
+                self.king[side] = to
+            if cap or extra or self._pawn[code]:
+                self.halfmove = 0
+            else:
+                self.halfmove += 1
+            cm = self._cmask
+            nc = self.castle & cm[frm] & cm[to]
+            if nc != self.castle:
+                h ^= z.castle[self.castle] ^ z.castle[nc]
+                self.castle = nc
+            if cap and self.variant.capture_hook:
+                self.hash = h
+                extra = self.variant.after_capture(self, m, code, cap)
+                h = self.hash
+        if side:
+            self.fullmove += 1
+        self.side = side ^ 1
+        self.hash = h
+        self.stack.append((rec, cap, extra, code))
+        self.history.append(h)
+
+    def unmake(self) -> None:
+        rec, cap, extra, code = self.stack.pop()
+        self.history.pop()
+        m, ep, epv, castle, halfmove, h = rec
+        side = self.side ^ 1
+        self.side = side
+        if side:
+            self.fullmove -= 1
+        b = self.board
+        to = m & 255
+        frm = (m >> 8) & 255
+        if frm == DROP:
+            code = b[to]
+            b[to] = 0
+            self.occ[side].discard(to)
+            self.hand[code] += 1
+            if self._royal[code]:
+                self.king[side] = -1
+        elif m & SPECIAL:
+            self.variant.unmake_special(self, m, extra)
+        else:
+            if cap and extra is not None and self.variant.capture_hook:
+                for cell, code0 in reversed(extra):
+                    cur = b[cell]
+                    if cur:
+                        self.occ[cur & 1].discard(cell)
+                        if self._royal[cur]:
+                            self.king[cur & 1] = -1
+                    b[cell] = code0
+                    if code0:
+                        self.occ[code0 & 1].add(cell)
+                        if self._royal[code0]:
+                            self.king[code0 & 1] = cell
+            occ = self.occ[side]
+            occ.discard(to)
+            b[frm] = code
+            occ.add(frm)
+            if self._royal[code]:
+                self.king[side] = frm
+            if cap:
+                b[to] = cap
+                self.occ[side ^ 1].add(to)
+                if self._royal[cap]:
+                    self.king[side ^ 1] = to
+                ht = self._handtype[cap]
+                if ht:
+                    self.hand[ht * 2 + side] -= 1
+            else:
+                b[to] = 0
+            if m & FLAGS:
+                if m & CASTLE:
+                    rule = self._cbymove[(frm, to)]
+                    rc = b[rule.rook_to]
+                    b[rule.rook_to] = 0
+                    occ.discard(rule.rook_to)
+                    b[rule.rook_from] = rc
+                    occ.add(rule.rook_from)
+                elif m & EP:
+                    b[epv] = extra
+                    self.occ[side ^ 1].add(epv)
+                    ht = self._handtype[extra]
+                    if ht:
+                        self.hand[ht * 2 + side] -= 1
+        self.ep = ep
+        self.ep_victim = epv
+        self.castle = castle
+        self.halfmove = halfmove
+        self.hash = h
+

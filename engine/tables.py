@@ -1,0 +1,142 @@
+"""Compile piece atoms into per-cell move tables, once per variant.
+
+For every piece code (type id * 2 + colour) and every cell the tables hold plain tuples of
+target cells (leaps) and of rays (tuples of cells in order).  Rays whose cells cannot all be
+stopped on (odd-only riders, a double step, a destination barred by a variant filter) go to
+``special`` together with a parallel tuple of stop flags.  The generator never looks at
+coordinates.
+"""
+from __future__ import annotations
+
+from .pieces import BENT, BOTH, CAPTURE, LEAP, MOVE, RIDE
+
+
+class PieceTables:
+    __slots__ = ("code", "leaps", "mleaps", "cleaps", "rides", "mrides", "crides",
+                 "special", "bent", "simple")
+
+    def __init__(self, code: int, n: int):
+        self.code = code
+        e = ()
+        self.leaps = [e] * n
+        self.mleaps = [e] * n
+        self.cleaps = [e] * n
+        self.rides = [e] * n
+        self.mrides = [e] * n
+        self.crides = [e] * n
+        self.special = [e] * n   # (ray, stops, mode, flag)
+        self.bent = [e] * n      # (c1, may stop on c1, rays from c1)
+        self.simple = True       # only leaps / rides of mode both
+
+
+def _add(lst, cell, item):
+    lst[cell] = lst[cell] + (item,)
+
+
+def compile_piece(variant, ptype, color: int) -> PieceTables:
+    geo = variant.geometry
+    code = ptype.id * 2 + color
+    tab = PieceTables(code, geo.size)
+    orient = variant.orient if color else (lambda v: v)
+    allow = variant.allow_move
+    for cell in range(geo.size):
+        coord = geo.coords[cell]
+        for atom in ptype.atoms:
+            if atom.origin is not None and not atom.origin(coord, color):
+                continue
+            for v0 in atom.vectors_at(variant.white_coord(coord, color)):
+                v = orient(v0)
+                if atom.kind == LEAP:
+                    t = geo.step(cell, v)
+                    if t is None or not allow(code, cell, t):
+                        continue
+                    target = {BOTH: tab.leaps, MOVE: tab.mleaps, CAPTURE: tab.cleaps}[atom.mode]
+                    if atom.flag:
+                        _add(tab.special, cell, ((t,), (True,), atom.mode, atom.flag))
+                    elif t not in target[cell]:
+                        _add(target, cell, t)
+                elif atom.kind == RIDE:
+                    ray = geo.ray(cell, v, atom.max_dist)
+                    if not ray:
+                        continue
+                    stops = tuple((atom.stops is None or k + 1 in atom.stops) and allow(code, cell, t)
+                                  for k, t in enumerate(ray))
+                    # trailing cells where it can never stop are useless
+                    while ray and not stops[-1]:
+                        ray, stops = ray[:-1], stops[:-1]
+                    if not ray:
+                        continue
+                    if all(stops) and not atom.flag:
+                        target = {BOTH: tab.rides, MOVE: tab.mrides, CAPTURE: tab.crides}[atom.mode]
+                        _add(target, cell, tuple(ray))
+                    else:
+                        _add(tab.special, cell, (tuple(ray), stops, atom.mode, atom.flag))
+                elif atom.kind == BENT:
+                    c1 = geo.step(cell, v)
+                    if c1 is None:
+                        continue
+                    rays = []
+                    for w0 in atom.turns(v0):
+                        r = geo.ray(c1, orient(w0), atom.max_dist)
+                        r = [t for t in r if allow(code, cell, t)]
+                        if r:
+                            rays.append(tuple(r))
+                    _add(tab.bent, cell, (c1, allow(code, cell, c1), tuple(rays)))
+    tab.simple = not any(tab.mleaps) and not any(tab.cleaps) and not any(tab.mrides) \
+        and not any(tab.crides) and not any(tab.special) and not any(tab.bent)
+    return tab
+
+
+def build_attack_tables(variant, tables):
+    """Inverse tables: for a target cell, which pieces of one colour attack it from where.
+
+    Returns per colour: (leaps, rays, slider_rays) indexed by target cell.
+      leaps[t]  = tuple of (source cell, frozenset of codes capturing t by a leap from there)
+      rays[t]   = tuple of (cells outward from t, tuple of frozensets: codes that capture t
+                   when they are the first piece met at that index)
+      slider_rays[t] = the rays whose sets go beyond the first cell (for pin detection)
+    """
+    geo = variant.geometry
+    n = geo.size
+    out = []
+    for color in (0, 1):
+        leaps = [dict() for _ in range(n)]
+        rays = [dict() for _ in range(n)]
+        for code, tab in tables.items():
+            if code & 1 != color:
+                continue
+            if any(tab.bent):
+                raise ValueError("attack tables do not support bent pieces")
+            for s in range(n):
+                for t in tab.leaps[s] + tab.cleaps[s]:
+                    leaps[t].setdefault(s, set()).add(code)
+                entries = [(r, None) for r in tab.rides[s] + tab.crides[s]]
+                entries += [(r, st) for r, st, mode, flag in tab.special[s] if mode != MOVE]
+                for r, st in entries:
+                    if len(r) == 1 and (st is None or st[0]):
+                        leaps[r[0]].setdefault(s, set()).add(code)
+                        continue
+                    c0 = geo.coords[s]
+                    c1 = geo.coords[r[0]]
+                    w = tuple(a - b for a, b in zip(c0, c1))   # from target back toward s
+                    for k, t in enumerate(r):
+                        if st is not None and not st[k]:
+                            continue
+                        d = rays[t].setdefault(w, {})
+                        d.setdefault(k, set()).add(code)   # piece at distance k+1 from t
+        leap_t, ray_t, slide_t = [], [], []
+        for t in range(n):
+            leap_t.append(tuple((s, frozenset(c)) for s, c in leaps[t].items()))
+            rs, sl = [], []
+            for w, d in rays[t].items():
+                cells = geo.ray(t, w)
+                top = max(d) + 1
+                sets = tuple(frozenset(d.get(k, ())) for k in range(top))
+                entry = (tuple(cells[:top]), sets)
+                rs.append(entry)
+                if top > 1:
+                    sl.append(entry)
+            ray_t.append(tuple(rs))
+            slide_t.append(tuple(sl))
+        out.append((leap_t, ray_t, slide_t))
+    return out

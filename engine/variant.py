@@ -1,0 +1,256 @@
+"""A variant is data plus a few named hooks.
+
+Subclasses (in ``variants/``) set the data attributes and override hooks where data cannot
+say the rule.  The core reads only these attributes and hooks; it never tests a name.
+Tables are compiled lazily, on first use, so that start-up stays fast.
+"""
+from __future__ import annotations
+
+from typing import Sequence
+
+from .geometry import Geometry
+from .pieces import PieceType
+from .tables import build_attack_tables, compile_piece
+
+WHITE, BLACK = 0, 1
+
+
+class CastlingRule:
+    """King from/to, rook from/to, the rights bit, cells that must be empty, cells the king
+    passes (must not be attacked, from cell and destination included)."""
+    __slots__ = ("king_from", "king_to", "rook_from", "rook_to", "bit", "empty", "safe", "color", "char")
+
+    def __init__(self, color, king_from, king_to, rook_from, rook_to, bit, empty, safe, char):
+        self.color, self.king_from, self.king_to = color, king_from, king_to
+        self.rook_from, self.rook_to, self.bit = rook_from, rook_to, bit
+        self.empty, self.safe, self.char = tuple(empty), tuple(safe), char
+
+
+class Variant:
+    # ---- identity and board ---------------------------------------------------------
+    name: str = ""
+    template: str = "fairy"           # announcement: fairy or shogi
+    geometry: Geometry
+    piece_types: list[PieceType]      # index 0 is unused (empty); ids are assigned here
+    start_fen: str = ""
+    text_format: str = "fen"          # codec in protocol.position_text
+    default_dialect: str = "uci"
+
+    # ---- rules as data --------------------------------------------------------------
+    royal_check: bool = True          # a royal piece may not be left attacked
+    hands: bool = False               # captured pieces go to the capturer's hand
+    castling: Sequence[CastlingRule] = ()
+    move_rule_plies: int | None = 100  # draw after this many plies without capture/pawn move
+    repetition_count: int = 3         # draw at this many occurrences
+    stalemate_result: str = "draw"    # "draw", "loss" (side to move loses) or "win"
+    fast_legality: bool = True        # pins + check test are enough (no hoppers etc.)
+    capture_hook: bool = False        # call after_capture on every capture
+    has_drop_rule: bool = False       # call drop_legal on every drop
+    check_hook: bool = False          # in_check is the variant's own (Notake)
+
+    # ---- position text (codec in protocol.position_text) ---------------------------------
+    fen_fields: tuple[str, ...] = ("side", "castling", "ep", "halfmove", "fullmove")
+    hand_in_board: bool = True        # FEN hand in brackets after the board
+    empty_hand_text: str = ""         # what an empty bracketed hand shows ("" or "-")
+
+    @property
+    def fen_layout(self):
+        """Groups of rows of cells, top row first (default: a 2D grid, ranks high to low)."""
+        geo = self.geometry
+        ranks = sorted({c[1] for c in geo.coords}, reverse=True)
+        return [[sorted((i for i, c in enumerate(geo.coords) if c[1] == y),
+                        key=lambda i: geo.coords[i][0]) for y in ranks]]
+
+    def hand_order(self):
+        return [pt.id for pt in self.piece_types if pt is not None]
+
+    def sfen_hand_order(self):
+        return self.hand_order()
+
+    def parse_castling(self, text: str, board) -> int:
+        if text == "-" or not self.castling:
+            return 0
+        rights = 0
+        for ch in text:
+            rules = [r for r in self.castling if r.char == ch]
+            if not rules:
+                from protocol.position_text import PositionTextError
+                raise PositionTextError(f"bad castling field ({text})")
+            for r in rules:
+                king, rook = board[r.king_from], board[r.rook_from]
+                if king and rook and king & 1 == r.color and rook & 1 == r.color \
+                        and self.piece_types[king >> 1].royal:
+                    rights |= r.bit
+        return rights
+
+    def format_castling(self, rights: int) -> str:
+        s = "".join(r.char for r in self.castling if rights & r.bit)
+        return s or "-"
+
+    def ep_from_text(self, cell: int, side: int):
+        """(ep cell, victim cell) for an en-passant field naming `cell`."""
+        return -1, -1
+
+    def validate_position(self, pos) -> None:
+        """Raise PositionTextError for positions the rules cannot play."""
+
+    def __init__(self):
+        for i, pt in enumerate(self.piece_types):
+            if pt is not None:
+                pt.id = i
+        self.by_token = {pt.token: pt for pt in self.piece_types if pt is not None}
+        self._tables = None
+        self._attacks = None
+        self._promo = None
+        self._drops = None
+        self._zobrist = None
+
+    # ---- frames -----------------------------------------------------------------------
+    def orient(self, v):
+        """A vector of the first player's frame as the second player sees it."""
+        return (v[0], -v[1]) + tuple(v[2:])
+
+    def white_coord(self, coord, color):
+        """Coordinates of a cell in the frame of the given colour (for cell-dependent moves)."""
+        return coord
+
+    def allow_move(self, code: int, frm: int, to: int) -> bool:
+        """Compile-time filter of table moves (edge bans and the like)."""
+        return True
+
+    # ---- compiled data (lazy) ---------------------------------------------------------
+    @property
+    def tables(self):
+        if self._tables is None:
+            t = {}
+            for pt in self.piece_types:
+                if pt is None:
+                    continue
+                for color in (WHITE, BLACK):
+                    t[pt.id * 2 + color] = compile_piece(self, pt, color)
+            self._tables = t
+        return self._tables
+
+    @property
+    def table_list(self):
+        """Tables indexed by piece code (list, for the hot loop)."""
+        tl = getattr(self, "_table_list", None)
+        if tl is None:
+            tabs = self.tables
+            tl = [tabs.get(c) for c in range(2 * len(self.piece_types))]
+            self._table_list = tl
+        return tl
+
+    @property
+    def attacks(self):
+        if self._attacks is None:
+            self._attacks = build_attack_tables(self, self.tables)
+        return self._attacks
+
+    @property
+    def promo(self):
+        """dict: code -> {(from, to): tuple of resulting type ids (0 = stays as it is)}."""
+        if self._promo is None:
+            self._promo = self.build_promotions()
+        return self._promo
+
+    @property
+    def drops(self):
+        """list per code: the cells a piece of that code may be dropped on."""
+        if self._drops is None:
+            geo = self.geometry
+            self._drops = [tuple(c for c in range(geo.size) if self.drop_allowed(code, c))
+                           for code in range(2 * len(self.piece_types))]
+        return self._drops
+
+    @property
+    def zobrist(self):
+        if self._zobrist is None:
+            from .zobrist import Zobrist
+            self._zobrist = Zobrist(self)
+        return self._zobrist
+
+    # ---- promotions ---------------------------------------------------------------------
+    def promotion_options(self, code: int, frm: int, to: int) -> tuple[int, ...]:
+        """Type ids a piece may become on this move; 0 means it stays.  () = no promotion."""
+        return ()
+
+    def build_promotions(self):
+        out = {}
+        for code, tab in self.tables.items():
+            d = {}
+            for s in range(self.geometry.size):
+                targets = set(tab.leaps[s] + tab.mleaps[s] + tab.cleaps[s])
+                for r in tab.rides[s] + tab.mrides[s] + tab.crides[s]:
+                    targets.update(r)
+                for r, st, mode, flag in tab.special[s]:
+                    targets.update(t for t, ok in zip(r, st) if ok)
+                for c1, stop1, rays in tab.bent[s]:
+                    if stop1:
+                        targets.add(c1)
+                    for r in rays:
+                        targets.update(r)
+                for t in targets:
+                    opts = self.promotion_options(code, s, t)
+                    if opts and opts != (0,):
+                        d[(s, t)] = tuple(opts)
+            if d:
+                out[code] = d
+        return out
+
+    # ---- hands and drops ------------------------------------------------------------
+    def hand_type(self, captured_code: int) -> int:
+        """Type id that goes to the capturer's hand for a captured piece (0 = none)."""
+        pt = self.piece_types[captured_code >> 1]
+        if pt.demotes_to:
+            return self.by_token[pt.demotes_to].id
+        return pt.id
+
+    def drop_allowed(self, code: int, cell: int) -> bool:
+        return True
+
+    def in_check(self, pos, side: int) -> bool:
+        """The variant's own check test (used when check_hook is set)."""
+        return False
+
+    def drop_legal(self, pos, move: int) -> bool:
+        """Dynamic drop restrictions (two-pawn rule, pawn-drop mate); called for drops only."""
+        return True
+
+    # ---- hooks for what data cannot say ---------------------------------------------------
+    def extra_moves(self, pos, out: list) -> None:
+        """Append pseudo-legal moves the tables cannot describe."""
+
+    def make_special(self, pos, move: int):
+        """Make a SPECIAL move; return what unmake_special needs."""
+        raise NotImplementedError
+
+    def unmake_special(self, pos, move: int, undo) -> None:
+        raise NotImplementedError
+
+    def after_capture(self, pos, move: int, mover: int, captured: int):
+        """Side effects of a capture on other cells (double disappearance); return undo data."""
+        return None
+
+    def legal_moves(self, pos, pseudo: list) -> list | None:
+        """Optional full legality filter; None means: use the generic royal-check filter."""
+        return None
+
+    def result(self, pos, legal: list):
+        """(score for side to move: 1 win, 0 draw, -1 loss, reason) or None if the game goes on.
+        Called by the core after its own checks (no moves, repetition, move clock)."""
+        return None
+
+    def adjudicate(self, pos):
+        """A win/loss decided by the last move itself (e.g. lost directions); same format."""
+        return None
+
+    def is_draw_by_material(self, pos) -> bool:
+        return False
+
+    def check_ok_repetition(self, pos, count: int):
+        """Result of the repetition rule for the side to move when the position occurred
+        `count` times, or None (the default draws at repetition_count)."""
+        if count >= self.repetition_count:
+            return (0, "repetition")
+        return None

@@ -1,0 +1,58 @@
+"""Move text: one canonical text per legal move and dialect, and parsing by matching it.
+
+  <from><to>            plain move, capture, castling (the king's move), fusion
+  <from><to>q           promotion: lowercase token letter of the new piece
+  <from><to>+           promotion to a '+'-token piece (shogi, knavish optional promotion)
+  P@e4 / P*5e           drop (UCI / USI)
+  <from><to>/b          fission: the component that moves
+  <from><to>[+],<cell>  a move that also acts on another cell (Notake)
+  0000                  null move
+"""
+from __future__ import annotations
+
+from engine.moves import DROP, FISSION, NULL_MOVE, SPECIAL
+
+
+class MoveTextError(ValueError):
+    pass
+
+
+def piece_letter(variant, tid: int) -> str:
+    tok = variant.piece_types[tid].token
+    return tok
+
+
+def move_text(variant, m: int, dialect: str = "uci") -> str:
+    if m == NULL_MOVE:
+        return "0000"
+    geo = variant.geometry
+    to = m & 255
+    frm = (m >> 8) & 255
+    pt = (m >> 16) & 255
+    if frm == DROP:
+        sep = "*" if dialect == "usi" else "@"
+        return f"{piece_letter(variant, pt)}{sep}{geo.name(to, dialect)}"
+    s = geo.name(frm, dialect) + geo.name(to, dialect)
+    if m & FISSION:
+        s += "/" + variant.piece_types[pt].token.lower()
+    elif pt:
+        tok = variant.piece_types[pt].token
+        s += "+" if tok.startswith("+") else tok.rstrip("~").lower()
+    acted = ((m >> 24) & 255) - 1
+    if acted >= 0 and m & SPECIAL:
+        s += "," + geo.name(acted, dialect)
+    return s
+
+
+def parse_move(variant, legal: list[int], text: str, dialect: str = "uci") -> int:
+    """The legal move whose canonical text is `text` (exact, else case-insensitive if unique)."""
+    if text == "0000":
+        return NULL_MOVE
+    texts = {move_text(variant, m, dialect): m for m in legal}
+    m = texts.get(text)
+    if m is not None:
+        return m
+    low = [mv for t, mv in texts.items() if t.lower() == text.lower()]
+    if len(low) == 1:
+        return low[0]
+    raise MoveTextError(f"illegal or unknown move ({text})")

@@ -1,0 +1,269 @@
+"""Position text: FEN-like codecs driven by the variant's layout.
+
+The variant supplies ``fen_layout``: groups (3D levels) of rows of cells, top row first, each
+row's cells in the order they are written.  Tokens are the piece tokens of the variant
+(``P``, ``+P``, ``Q~``, ``(RB)``), uppercase for the first player.  Runs of empty cells are
+written as numbers (possibly several digits).
+
+Formats (``Variant.text_format``, per dialect):
+  ``fen``   board[hand] side castling ep halfmove fullmove  (fields after the side given by
+            ``Variant.fen_fields``)
+  ``sfen``  board side hand movenumber (USI)
+"""
+from __future__ import annotations
+
+from engine.moves import DROP  # noqa: F401  (kept for callers that build positions)
+from engine.position import Position
+
+
+class PositionTextError(ValueError):
+    pass
+
+
+def _tokens(text: str):
+    i, n = 0, len(text)
+    while i < n:
+        ch = text[i]
+        if ch.isdigit():
+            j = i
+            while j < n and text[j].isdigit():
+                j += 1
+            yield int(text[i:j]), None
+            i = j
+        elif ch == "+":
+            if i + 1 >= n or not text[i + 1].isalpha():
+                raise PositionTextError(f"bad promoted token ({text[i:i + 2]})")
+            yield None, text[i:i + 2]
+            i += 2
+        elif ch == "(":
+            j = text.find(")", i)
+            if j < 0:
+                raise PositionTextError(f"unclosed compound ({text[i:]})")
+            yield None, text[i:j + 1]
+            i = j + 1
+        elif ch.isalpha():
+            if i + 1 < n and text[i + 1] == "~":
+                yield None, text[i:i + 2]
+                i += 2
+            else:
+                yield None, ch
+                i += 1
+        else:
+            raise PositionTextError(f"unexpected character ({ch})")
+
+
+def token_code(variant, tok: str) -> int:
+    letters = [c for c in tok if c.isalpha()]
+    if not letters:
+        raise PositionTextError(f"bad piece token ({tok})")
+    white = all(c.isupper() for c in letters)
+    black = all(c.islower() for c in letters)
+    if not (white or black):
+        raise PositionTextError(f"mixed-case piece token ({tok})")
+    pt = variant.by_token.get(tok.upper())
+    if pt is None:
+        raise PositionTextError(f"unknown piece ({tok})")
+    return pt.id * 2 + (0 if white else 1)
+
+
+def code_token(variant, code: int) -> str:
+    tok = variant.piece_types[code >> 1].token
+    return tok if code & 1 == 0 else tok.lower()
+
+
+def parse_board(variant, text: str, board: list[int]) -> None:
+    groups = variant.fen_layout
+    gtexts = text.split("|")
+    if len(gtexts) != len(groups):
+        raise PositionTextError(f"expected {len(groups)} board groups separated by | ({text})")
+    for gtext, rows in zip(gtexts, groups):
+        rtexts = gtext.split("/")
+        if len(rtexts) != len(rows):
+            raise PositionTextError(f"expected {len(rows)} rows ({gtext})")
+        for rtext, cells in zip(rtexts, rows):
+            i = 0
+            for empties, tok in _tokens(rtext):
+                if tok is None:
+                    if empties <= 0:
+                        raise PositionTextError(f"bad empty count ({rtext})")
+                    i += empties
+                else:
+                    if i >= len(cells):
+                        raise PositionTextError(f"row too long ({rtext})")
+                    board[cells[i]] = token_code(variant, tok)
+                    i += 1
+                if i > len(cells):
+                    raise PositionTextError(f"row too long ({rtext})")
+            if i != len(cells):
+                raise PositionTextError(f"row too short ({rtext})")
+
+
+def format_board(variant, board: list[int]) -> str:
+    gout = []
+    for rows in variant.fen_layout:
+        rout = []
+        for cells in rows:
+            s, run = [], 0
+            for c in cells:
+                p = board[c]
+                if p:
+                    if run:
+                        s.append(str(run))
+                        run = 0
+                    s.append(code_token(variant, p))
+                else:
+                    run += 1
+            if run:
+                s.append(str(run))
+            rout.append("".join(s))
+        gout.append("/".join(rout))
+    return "|".join(gout)
+
+
+def parse_hand_letters(variant, text: str, hand: list[int]) -> None:
+    if text in ("", "-"):
+        return
+    for empties, tok in _tokens(text):
+        if tok is None:
+            raise PositionTextError(f"digit in hand ({text})")
+        code = token_code(variant, tok)
+        if not variant.hands:
+            raise PositionTextError(f"this variant has no hands ({text})")
+        hand[code] += 1
+
+
+def format_hand_letters(variant, hand: list[int]) -> str:
+    out = []
+    for color in (0, 1):
+        for tid in variant.hand_order():
+            code = tid * 2 + color
+            out.append(code_token(variant, code) * hand[code])
+    s = "".join(out)
+    return s
+
+
+def parse_sfen_hand(variant, text: str, hand: list[int]) -> None:
+    if text == "-":
+        return
+    n = None
+    for empties, tok in _tokens(text):
+        if tok is None:
+            n = empties
+            continue
+        code = token_code(variant, tok)
+        if not variant.hands:
+            raise PositionTextError(f"this variant has no hands ({text})")
+        hand[code] += n or 1
+        n = None
+    if n is not None:
+        raise PositionTextError(f"hand ends with a number ({text})")
+
+
+def format_sfen_hand(variant, hand: list[int]) -> str:
+    out = []
+    for color in (0, 1):
+        for tid in variant.sfen_hand_order():
+            code = tid * 2 + color
+            n = hand[code]
+            if n:
+                out.append((str(n) if n > 1 else "") + code_token(variant, code))
+    return "".join(out) or "-"
+
+
+def _int(field: str, what: str) -> int:
+    try:
+        v = int(field)
+    except ValueError:
+        raise PositionTextError(f"bad {what} ({field})") from None
+    if v < 0:
+        raise PositionTextError(f"bad {what} ({field})")
+    return v
+
+
+def parse(variant, text: str, fmt: str | None = None) -> Position:
+    """Parse a position text into a fresh Position; raises PositionTextError."""
+    fmt = fmt or variant.text_format
+    fields = text.split()
+    if not fields:
+        raise PositionTextError("empty position text")
+    pos = Position(variant)
+    board = pos.board
+    if fmt == "sfen":
+        if len(fields) < 2:
+            raise PositionTextError(f"sfen needs board and side ({text})")
+        parse_board(variant, fields[0], board)
+        side = fields[1]
+        if side not in ("b", "w"):
+            raise PositionTextError(f"bad side to move ({side})")
+        pos.side = 0 if side == "b" else 1
+        if len(fields) > 2:
+            parse_sfen_hand(variant, fields[2], pos.hand)
+        if len(fields) > 3:
+            pos.fullmove = max(1, (_int(fields[3], "move number") + 1) // 2)
+        variant.validate_position(pos)
+        pos.reset_state()
+        return pos
+    btext = fields[0]
+    if "[" in btext:
+        if not btext.endswith("]"):
+            raise PositionTextError(f"bad hand ({btext})")
+        btext, htext = btext[:-1].split("[", 1)
+        parse_hand_letters(variant, htext, pos.hand)
+    parse_board(variant, btext, board)
+    rest = fields[1:]
+    spec = variant.fen_fields
+    for i, name in enumerate(spec):
+        if i >= len(rest):
+            break
+        f = rest[i]
+        if name == "side":
+            if f not in ("w", "b"):
+                raise PositionTextError(f"bad side to move ({f})")
+            pos.side = 0 if f == "w" else 1
+        elif name == "hand":
+            if not (f.startswith("[") and f.endswith("]")):
+                raise PositionTextError(f"bad hand ({f})")
+            parse_hand_letters(variant, f[1:-1], pos.hand)
+        elif name == "castling":
+            pos.castle = variant.parse_castling(f, board)
+        elif name == "ep":
+            if f != "-":
+                c = variant.geometry.parse(f)
+                if c is None:
+                    raise PositionTextError(f"bad en-passant cell ({f})")
+                pos.ep, pos.ep_victim = variant.ep_from_text(c, pos.side)
+        elif name == "halfmove":
+            pos.halfmove = _int(f, "halfmove clock")
+        elif name == "fullmove":
+            pos.fullmove = max(1, _int(f, "move number"))
+    if len(rest) > len(spec):
+        raise PositionTextError(f"too many fields ({' '.join(rest[len(spec):])})")
+    variant.validate_position(pos)
+    pos.reset_state()
+    return pos
+
+
+def format(pos, fmt: str | None = None) -> str:
+    variant = pos.variant
+    fmt = fmt or variant.text_format
+    board = format_board(variant, pos.board)
+    if fmt == "sfen":
+        ply = (pos.fullmove - 1) * 2 + pos.side + 1
+        return f"{board} {'bw'[pos.side]} {format_sfen_hand(variant, pos.hand)} {ply}"
+    out = [board]
+    if variant.hands and variant.hand_in_board:
+        out[0] += "[" + (format_hand_letters(variant, pos.hand) or variant.empty_hand_text) + "]"
+    for name in variant.fen_fields:
+        if name == "side":
+            out.append("wb"[pos.side])
+        elif name == "hand":
+            out.append("[" + (format_hand_letters(variant, pos.hand) or "-") + "]")
+        elif name == "castling":
+            out.append(variant.format_castling(pos.castle))
+        elif name == "ep":
+            out.append(variant.geometry.name(pos.ep) if pos.ep >= 0 else "-")
+        elif name == "halfmove":
+            out.append(str(pos.halfmove))
+        elif name == "fullmove":
+            out.append(str(pos.fullmove))
+    return " ".join(out)

@@ -1,0 +1,130 @@
+"""FIDE chess, written as data on the generic core (and a base for chess-like 2D games)."""
+from __future__ import annotations
+
+from engine.geometry import grid2d
+from engine.pieces import CAPTURE, DIAG, KING, KNIGHT, MOVE, ORTH, PieceType, leap, ride
+from engine.variant import BLACK, WHITE, CastlingRule, Variant
+
+
+def pawn_atoms(double_rank_white: int, double_rank_black: int):
+    """Pawn: step forward, optional double step from its own rank, diagonal capture with e.p."""
+    return (
+        leap(((0, 1),), MOVE),
+        ride(((0, 1),), MOVE, max_dist=2, stops=frozenset({2}), flag="double",
+             origin=lambda c, col: c[1] == (double_rank_white if col == WHITE else double_rank_black)),
+        leap(((1, 1), (-1, 1)), CAPTURE, flag="ep"),
+    )
+
+
+def king():
+    return PieceType("King", "K", (leap(KING),), royal=True)
+
+
+def queen(token="Q", name="Queen"):
+    return PieceType(name, token, (ride(ORTH + DIAG),))
+
+
+def rook():
+    return PieceType("Rook", "R", (ride(ORTH),))
+
+
+def bishop():
+    return PieceType("Bishop", "B", (ride(DIAG),))
+
+
+def knight():
+    return PieceType("Knight", "N", (leap(KNIGHT),))
+
+
+class ChessLike(Variant):
+    """2D FEN games with castling, en passant and pawn promotion on the last rank."""
+    files = 8
+    ranks = 8
+    pawn_token = "P"
+    promotion_tokens: tuple[str, ...] = ("Q", "R", "B", "N")
+
+    def __init__(self):
+        self.geometry = grid2d(self.files, self.ranks)
+        super().__init__()
+        self.castling = self.make_castling()
+
+    def make_castling(self):
+        return ()
+
+    def castling_rule(self, color, kf, kt, rf, rt, bit, char):
+        """Standard conditions: cells between king/rook and both destinations empty (except
+        the two pieces themselves); king's path from start to destination not attacked."""
+        geo = self.geometry
+        y = geo.coords[geo.by_name[kf]][1]
+        xs = [geo.coords[geo.by_name[c]][0] for c in (kf, kt, rf, rt)]
+        cell = lambda x: geo.index[(x, y)]
+        lo, hi = min(xs), max(xs)
+        empty = [cell(x) for x in range(lo, hi + 1) if x not in (xs[0], xs[2])]
+        k0, k1 = xs[0], xs[1]
+        step = 1 if k1 >= k0 else -1
+        safe = [cell(x) for x in range(k0, k1 + step, step)]
+        return CastlingRule(color, geo.by_name[kf], geo.by_name[kt], geo.by_name[rf],
+                            geo.by_name[rt], bit, empty, safe, char)
+
+    def promotion_options(self, code, frm, to):
+        pt = self.piece_types[code >> 1]
+        if not pt.pawn:
+            return ()
+        y = self.geometry.coords[to][1]
+        last = self.ranks - 1 if code & 1 == WHITE else 0
+        if y == last:
+            return tuple(self.by_token[t].id for t in self.promotion_tokens)
+        return ()
+
+    def ep_from_text(self, cell, side):
+        geo = self.geometry
+        x, y = geo.coords[cell]
+        dy = -1 if side == WHITE else 1    # the pawn that just moved stands beyond the target
+        victim = geo.index.get((x, y + dy))
+        return cell, (victim if victim is not None else -1)
+
+    def drop_allowed(self, code, cell):
+        pt = self.piece_types[code >> 1]
+        if pt.pawn:
+            y = self.geometry.coords[cell][1]
+            return 0 < y < self.ranks - 1
+        return True
+
+    def is_draw_by_material(self, pos):
+        if self.hands:
+            return False
+        minors = []
+        for c, p in enumerate(pos.board):
+            if not p:
+                continue
+            tok = self.piece_types[p >> 1].token
+            if tok == "K":
+                continue
+            if tok in ("B", "N"):
+                minors.append((tok, sum(self.geometry.coords[c]) & 1))
+            else:
+                return False
+        if len(minors) <= 1:
+            return True
+        return all(t == "B" for t, _ in minors) and len({col for _, col in minors}) == 1
+
+
+class Chess(ChessLike):
+    name = "chess"
+    start_fen = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
+
+    def __init__(self):
+        self.piece_types = [None, PieceType("Pawn", "P", pawn_atoms(1, 6), pawn=True),
+                            knight(), bishop(), rook(), queen(), king()]
+        super().__init__()
+
+    def make_castling(self):
+        return (
+            self.castling_rule(WHITE, "e1", "g1", "h1", "f1", 1, "K"),
+            self.castling_rule(WHITE, "e1", "c1", "a1", "d1", 2, "Q"),
+            self.castling_rule(BLACK, "e8", "g8", "h8", "f8", 4, "k"),
+            self.castling_rule(BLACK, "e8", "c8", "a8", "d8", 8, "q"),
+        )
+
+
+VARIANTS = {"chess": Chess}
