@@ -91,6 +91,18 @@ class Variant:
         """(ep cell, victim cell) for an en-passant field naming `cell`."""
         return -1, -1
 
+    def diagram(self, pos) -> list[str]:
+        """Lines of a board picture for `d` (default: a 2D grid, ranks high to low)."""
+        from protocol.position_text import code_token
+        geo = self.geometry
+        lines = []
+        for row in self.fen_layout[0]:
+            y = geo.coords[row[0]][1]
+            cells = [code_token(self, pos.board[c]) if pos.board[c] else "." for c in row]
+            lines.append(f"{geo.name(row[0])[1:]:>3} " + " ".join(f"{t:>2}" for t in cells))
+        lines.append("    " + " ".join(f"{geo.name(c)[0]:>2}" for c in self.fen_layout[0][-1]))
+        return lines
+
     def validate_position(self, pos) -> None:
         """Raise PositionTextError for positions the rules cannot play."""
 
@@ -160,6 +172,7 @@ class Variant:
         if self._drops is None:
             geo = self.geometry
             self._drops = [tuple(c for c in range(geo.size) if self.drop_allowed(code, c))
+                           if self.piece_types[code >> 1] is not None else ()
                            for code in range(2 * len(self.piece_types))]
         return self._drops
 

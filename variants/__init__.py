@@ -8,6 +8,16 @@ import importlib
 REGISTRY: dict[str, str] = {
     "chess": "chess",
     "shogi": "shogi",
+    **{n: "knavish" for n in ("knavish", "knavish8", "knavish-kneader", "knavish-promotion",
+                              "knavish-returns", "knavish8-promotion", "knavish8-returns")},
+    "nested-a": "nested",
+    "nested-b": "nested",
+    **{f"notake-{f}": "notake" for f in ("approach", "withdraw", "shunt", "tow", "overtake", "rifle")},
+    **{n: "nichtschach" for n in (
+        "elefantnichtschach", "generalnichtschach", "schweinnichtschach", "rajnichtschach",
+        "paschanichtschach", "springernichtschach", "baernichtschach", "hummernichtschach",
+        "spaniennichtschach", "springernichtschach-x", "baernichtschach-x")},
+    "ninepiece-nichtschach": "ninepiece",
 }
 
 _cache: dict[str, object] = {}
