@@ -1,0 +1,32 @@
+"""Time allocation: from the clock parameters of a `go` command to soft and hard limits.
+
+soft: do not start a new iteration after it; hard: abort the search.  Both leave the move
+overhead (the GUI's and the pipe's latency) unused, so the engine never loses on time.
+"""
+from __future__ import annotations
+
+
+def allocate(side: int, p: dict, overhead_ms: int) -> tuple[float | None, float | None]:
+    """p holds the integer `go` parameters in milliseconds; returns seconds (or None)."""
+    ov = overhead_ms / 1000.0
+    if "movetime" in p:
+        t = max(0.005, p["movetime"] / 1000.0 - ov)
+        return t, t
+    key = ("wtime", "btime")[side]
+    inc = p.get(("winc", "binc")[side], 0) / 1000.0
+    byo = p.get("byoyomi", 0) / 1000.0
+    if key not in p and not byo:
+        return None, None
+    left = max(0.0, p.get(key, 0) / 1000.0)
+    mtg = p.get("movestogo") or 30
+    base = left / max(1, mtg) + inc * 0.8
+    # never plan to use more than half of what is left on the clock (plus byoyomi)
+    hard_cap = max(0.0, left * 0.5 + byo - ov)
+    if byo:
+        base += byo * 0.9
+        hard_cap = max(hard_cap, byo - ov)
+    soft = max(0.005, min(base, hard_cap) * 0.6)
+    hard = max(0.01, min(base * 2.0, hard_cap))
+    if left > 0 and not byo:
+        hard = min(hard, max(0.01, left - ov))
+    return soft, hard
