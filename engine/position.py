@@ -149,7 +149,7 @@ class Position:
             h ^= z.piece[code][to] ^ z.hand[code][n] ^ z.hand[code][n - 1]
             if self._royal[code]:
                 self.king[side] = to
-            self.halfmove += 1
+            self.halfmove = 0 if self.variant.drop_resets_clock else self.halfmove + 1
         elif m & SPECIAL:
             self.hash = h
             extra = self.variant.make_special(self, m)
