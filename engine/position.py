@@ -149,7 +149,11 @@ class Position:
             h ^= z.piece[code][to] ^ z.hand[code][n] ^ z.hand[code][n - 1]
             if self._royal[code]:
                 self.king[side] = to
-            self.halfmove = 0 if self.variant.drop_resets_clock else self.halfmove + 1
+            v = self.variant
+            if v.drop_resets_clock or (self._pawn[code] and v.pawn_drop_resets_clock):
+                self.halfmove = 0
+            else:
+                self.halfmove += 1
         elif m & SPECIAL:
             self.hash = h
             extra = self.variant.make_special(self, m)

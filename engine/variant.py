@@ -42,6 +42,7 @@ class Variant:
     castling: Sequence[CastlingRule] = ()
     move_rule_plies: int | None = 100  # draw after this many plies without capture/pawn move
     drop_resets_clock: bool = False   # a drop/return also resets that count
+    pawn_drop_resets_clock: bool = False  # a pawn drop resets it like a pawn move
     repetition_count: int = 3         # draw at this many occurrences
     stalemate_result: str = "draw"    # "draw", "loss" (side to move loses) or "win"
     fast_legality: bool = True        # pins + check test are enough (no hoppers etc.)

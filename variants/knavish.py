@@ -253,6 +253,7 @@ class KnavishReturns(KnavishPromotion):
     name = "knavish-returns"
     returns = True
     hands = True
+    pawn_drop_resets_clock = True
 
 
 class Knavish8Promotion(Knavish8):
@@ -264,6 +265,7 @@ class Knavish8Returns(Knavish8Promotion):
     name = "knavish8-returns"
     returns = True
     hands = True
+    pawn_drop_resets_clock = True
 
 
 VARIANTS = {cls.name: cls for cls in (Knavish, Knavish8, KnavishKneader, KnavishPromotion,
