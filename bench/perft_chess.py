@@ -1,0 +1,81 @@
+"""Chess perft speed of our core as a ratio of python-chess's, measured in one run.
+
+Counting mode (both sides): leaves are counted without making the last move
+(python-chess: legal_moves.count(); cellfish: len(legal_moves(pos))).
+Usage: cellfish bench perft [--repeat N]   or   python bench/perft_chess.py
+"""
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+from pathlib import Path
+
+if __package__ in (None, ""):
+    sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+POSITIONS = [
+    ("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", 4),
+    ("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1", 3),
+    ("8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1", 5),
+    ("r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1", 4),
+    ("rnbq1k1r/pp1Pbppp/2p5/8/2B5/8/PPP1NnPP/RNBQK2R w KQ - 1 8", 3),
+    ("r4rk1/1pp1qppp/p1np1n2/2b1p1B1/2B1P1b1/P1NP1N2/1PP1QPPP/R4RK1 w - - 0 10", 3),
+]
+
+
+def ref_perft(board, depth):
+    if depth == 1:
+        return board.legal_moves.count()
+    n = 0
+    for m in board.legal_moves:
+        board.push(m)
+        n += ref_perft(board, depth - 1)
+        board.pop()
+    return n
+
+
+def main(argv=None) -> int:
+    ap = argparse.ArgumentParser(prog="cellfish bench perft", description=__doc__)
+    ap.add_argument("--repeat", type=int, default=1, help="runs per position (best time kept)")
+    a = ap.parse_args(argv)
+    try:
+        import chess
+    except ImportError:
+        print("python-chess is needed for the reference: pip install -e .[test]")
+        return 2
+    import variants
+    from engine.game import perft
+    from protocol.position_text import parse
+
+    v = variants.get("chess")
+    tot_ours = tot_ref = 0.0
+    tot_nodes = 0
+    print(f"{'position':<40} {'depth':>5} {'nodes':>10} {'cellfish n/s':>13} {'python-chess n/s':>17} {'ratio':>6}")
+    for fen, depth in POSITIONS:
+        best_o = best_r = float("inf")
+        for _ in range(a.repeat):
+            pos = parse(v, fen)
+            t = time.perf_counter()
+            n = perft(pos, depth)
+            best_o = min(best_o, time.perf_counter() - t)
+            b = chess.Board(fen)
+            t = time.perf_counter()
+            nr = ref_perft(b, depth)
+            best_r = min(best_r, time.perf_counter() - t)
+        if n != nr:
+            print(f"MISMATCH on {fen}: cellfish {n}, python-chess {nr}")
+            return 1
+        tot_ours += best_o
+        tot_ref += best_r
+        tot_nodes += n
+        print(f"{fen[:40]:<40} {depth:>5} {n:>10} {n / best_o:>13,.0f} {n / best_r:>17,.0f} {best_r / best_o:>6.2f}")
+    print(f"{'total':<40} {'':>5} {tot_nodes:>10} {tot_nodes / tot_ours:>13,.0f} {tot_nodes / tot_ref:>17,.0f} "
+          f"{tot_ref / tot_ours:>6.2f}")
+    print(f"ratio cellfish / python-chess (same counting mode): {tot_ref / tot_ours:.2f}x "
+          f"(target >= 0.5x, goal >= 1.0x); python-chess {chess.__version__}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
