@@ -1,0 +1,324 @@
+"""Nested Chess: one named test per special rule (nested.md section 4) and per numbered
+ruling (section 6)."""
+import pytest
+
+import variants
+from engine.game import game_result
+from engine.movegen import in_check, legal_moves
+from engine.position import Position
+from protocol.move_text import move_text, parse_move
+from protocol.position_text import PositionTextError, format, parse
+
+A = variants.get("nested-a")
+B = variants.get("nested-b")
+
+
+def setup(v, pieces, side="w"):
+    """Position from {cell name: token} (upper = White)."""
+    pos = Position(v)
+    for name, tok in pieces.items():
+        code = v.by_token[tok.upper()].id * 2 + (0 if tok.isupper() else 1)
+        pos.put(v.geometry.by_name[name], code)
+    pos.side = 0 if side == "w" else 1
+    pos.reset_state()
+    return parse(v, format(pos))          # through the text, so validation runs
+
+
+def texts(pos):
+    return sorted(move_text(pos.variant, m) for m in legal_moves(pos))
+
+
+def from_cell(pos, cell):
+    return sorted(t for t in texts(pos) if t.startswith(cell) and not t[len(cell)].isdigit())
+
+
+def play(pos, *moves):
+    for t in moves:
+        pos.make(parse_move(pos.variant, legal_moves(pos), t))
+    return pos
+
+
+def cells_of(v, pos, tok):
+    code = v.by_token[tok.upper()].id * 2 + (0 if tok.isupper() else 1)
+    return sorted(v.geometry.name(c) for c, p in enumerate(pos.board) if p == code)
+
+
+# ---- board and names -----------------------------------------------------------------------
+def test_board_has_141_cells_named_a1_to_q17():
+    geo = A.geometry
+    assert geo.size == 141
+    assert sum(1 for x, y in geo.coords if x % 2 and y % 2) == 64
+    for corner in ("a1", "q1", "a17", "q17"):
+        assert geo.parse(corner) is None
+    assert geo.coords[geo.parse("b4")] == (1, 3)
+    assert geo.coords[geo.parse("j8")] == (9, 7)       # FIDE e4
+    assert geo.coords[geo.parse("i1")] == (8, 0)
+    assert geo.parse("a2") is None                     # mixed parity: not a cell
+    assert [len(r) for r in A.fen_layout[0]] == [7] + [8, 9] * 7 + [8, 7]
+
+
+# ---- section 4 --------------------------------------------------------------------------------
+def test_edge_ban_along_rank_1():
+    pos = parse(A, "3kw2/4f3/9/8/9/8/9/8/9/8/9/8/9/8/9/4F3/3KW2 w 0 1")
+    assert "i1g1" not in texts(pos) and "i1k1" not in texts(pos)   # along the edge line
+    assert "k1o1" not in texts(pos)                                 # long leap along it
+    assert "k1k5" in texts(pos) and "i1h2" in texts(pos)            # leaving it is fine
+
+
+def test_edge_ban_stops_kings_capturing_along_an_edge():
+    pos = setup(A, {"e1": "K", "g1": "k"})
+    assert not in_check(pos) and "e1g1" not in texts(pos)
+
+
+def test_one_foot_rule_knight_only():
+    pos = parse(A, "3kw2/4f3/9/8/9/8/9/8/8W/4F3/9/8/4K4/8/9/8/N6 w 0 1")
+    assert from_cell(pos, "c1") == ["c1b4", "c1d4"]          # c1f2 banned
+    pos = setup(A, {"d2": "N", "i9": "K", "i5": "W", "j8": "F", "i17": "k"})
+    assert "d2g1" not in texts(pos)                             # and back
+    pos = setup(A, {"b2": "W", "i9": "K", "j8": "F", "i17": "k"})
+    assert "b2c1" in texts(pos)                                 # a Waffle may do it
+
+
+def test_paralysis_freezes_bound_without_fezbaba_and_unbound_without_waffle():
+    pos = parse(A, "3k3/4f3/1r7/8/9/8/9/8/9/4E3/3P5/8/9/8/1R7/B7/3KW2 w 0 1")
+    moved = {t[:2] if not t[2].isdigit() else t[:3] for t in texts(pos)}
+    assert "b2" not in moved and "j8" not in moved              # frozen B and E
+    assert {"c3", "g7", "i1", "k1"} <= moved                    # unbound and K/W move
+    pos.side = 1
+    pos.reset_state()
+    assert not any(t.startswith("c15") for t in texts(pos))    # Black has no Waffle
+
+
+def test_camel_takes_fezbaba_both_vanish_and_exposure_is_illegal():
+    pos = parse(A, "3kw2/8/9/8/9/8/9/2f5/6r2/C7/9/4F3/4K4/8/9/8/4W2 w 0 1")
+    assert "b8f10" not in texts(pos)                   # own F j6 would vanish: Rook m9 hits i5
+    pos = setup(A, {"b8": "C", "f10": "f", "j6": "F", "i1": "K", "k1": "W",
+                    "i17": "k", "k17": "w"})
+    h = pos.hash
+    play(pos, "b8f10")
+    assert cells_of(A, pos, "F") == [] and cells_of(A, pos, "f") == []
+    assert pos.hash == pos.compute_hash()
+    pos.unmake()
+    assert cells_of(A, pos, "F") == ["j6"] and pos.hash == h
+
+
+def test_knight_takes_waffle_both_vanish():
+    pos = parse(A, "3k3/4f3/1r7/8/9/8/9/8/9/8/9/8/5w3/3N4/9/4F3/3KW2 w 0 1")
+    play(pos, "h4k5")
+    assert cells_of(A, pos, "W") == [] and cells_of(A, pos, "w") == []
+    assert pos.hash == pos.compute_hash()
+    # White's Knight is now frozen, Black's Rook too (both sides lost the Waffle)
+    assert not any(t.startswith("c15") for t in texts(pos))
+
+
+def test_own_removal_can_give_discovered_check():
+    # White's F stands between White's Bishop d8 and Black's King h8; Camel takes f
+    pos = setup(A, {"d8": "B", "f8": "F", "h8": "k", "b6": "C", "d10": "f",
+                    "i1": "K", "k1": "W", "k17": "w"})
+    play(pos, "b6d10")
+    # White lost its F, so its Bishop is frozen: no check; Black lost F too
+    assert not in_check(pos)
+    # with a Rook (unbound, still active) behind the F instead, the removal checks
+    pos = setup(A, {"e7": "R", "f8": "F", "h10": "k", "b6": "C", "d10": "f",
+                    "i1": "K", "k1": "W", "k17": "w"})
+    play(pos, "b6d10")
+    assert in_check(pos)
+
+
+def test_paralysed_piece_gives_no_check():
+    pos = parse(A, "3kw2/8/9/8/9/3b4/9/8/9/8/9/3K4/9/8/9/4F3/4W2 w 0 1")
+    assert not in_check(pos)
+    pos = parse(A, "3kw2/7f/9/8/9/3b4/9/8/9/8/9/3K4/9/8/9/4F3/4W2 w 0 1")
+    assert in_check(pos)
+
+
+def test_checkmate_wins():
+    # Waffle b8 checks the King a9 on the edge; c9, b10 and b8 are covered
+    pos = parse(A, "7/8/9/8/9/8/9/4B3/k8/W7/9/K7/9/8/4F4/8/7 b 0 1")
+    assert in_check(pos) and legal_moves(pos) == []
+    assert game_result(pos) == (-1, "checkmate")
+
+
+def test_stalemate_is_a_draw():
+    pos = parse(A, "7/8/9/8/9/8/2R6/2W3K1/k8/4F3/9/8/9/8/9/8/7 b 0 1")
+    assert not in_check(pos) and legal_moves(pos) == []
+    assert game_result(pos) == (0, "stalemate")
+
+
+def test_promotion_is_mandatory_in_the_enemy_camp():
+    pos = parse(A, "3kw2/4f3/2p6/8/2P3P2/P7/9/8/9/8/9/8/9/8/9/8/3KW2 w 0 1")
+    t = texts(pos)
+    assert "e13f14" not in t and {"e13f14r", "e13f14n", "e13f14a"} <= set(t)
+
+
+# ---- section 6: numbered rulings ---------------------------------------------------------------
+def test_ruling_01_pawn_row_a_is_y2_nine_pawns():
+    pos = parse(A, A.start_fen)
+    assert cells_of(A, pos, "P") == sorted(f"{chr(97 + x)}3" for x in range(0, 17, 2))
+    assert len(cells_of(A, pos, "p")) == 9
+
+
+def test_ruling_02_infanta_g1_waffle_k1():
+    pos = parse(A, A.start_fen)
+    assert cells_of(A, pos, "A") == ["g1"] and cells_of(A, pos, "W") == ["k1"]
+    assert cells_of(A, pos, "a") == ["g17"] and cells_of(A, pos, "w") == ["k17"]
+
+
+def test_ruling_03_variant_b_array():
+    pos = parse(B, B.start_fen)
+    white = {"W": ["c1"], "A": ["a3"], "N": ["a5", "e1"], "R": ["a7", "g1"], "K": ["c3"],
+             "P": ["c5", "c7", "c9", "e3", "e5", "e7", "g3", "g5", "i3"],
+             "F": ["b2"], "I": ["d4"], "D": ["b4", "d2"], "C": ["b6", "f2"], "B": ["b8", "h2"],
+             "E": ["d10", "d6", "d8", "f4", "f8", "h4", "h6", "j4"]}
+    for tok, cells in white.items():
+        assert cells_of(B, pos, tok) == sorted(cells), tok
+
+
+@pytest.mark.parametrize("v", [A, B], ids=["A", "B"])
+def test_ruling_04_black_is_the_mirror(v):
+    pos = parse(v, v.start_fen)
+    geo = v.geometry
+    for c, p in enumerate(pos.board):
+        if p and p & 1 == 0:
+            m = geo.index[v.white_coord(geo.coords[c], 1)]
+            assert pos.board[m] == p + 1
+    assert sum(1 for p in pos.board if p) == 64
+
+
+def test_ruling_04_forward_directions():
+    # Variant A Black: Pawn moves (+-1,-1), takes (0,-2); Esquire moves (0,-2), takes (+-2,-2)
+    pos = setup(A, {"i9": "p", "b12": "e", "i7": "N", "d10": "N", "i1": "K", "k1": "W",
+                    "j2": "F", "i17": "k", "k17": "w", "j16": "f"}, "b")
+    assert from_cell(pos, "i9") == ["i9h8", "i9i7", "i9j8"]
+    assert from_cell(pos, "b12") == ["b12b10", "b12d10"]
+    # Variant B Black (frame (x,y) -> (16-y,16-x)): Pawn moves (-1,-1), takes (-2,0),(0,-2);
+    # Esquire moves (-2,0),(0,-2), takes (-2,-2)
+    pos = setup(B, {"i9": "p", "l12": "e", "g9": "N", "j10": "N", "c3": "K", "c1": "W",
+                    "b2": "F", "o15": "k", "q15": "w", "p16": "f"}, "b")
+    assert from_cell(pos, "i9") == ["i9g9", "i9h8"]
+    assert from_cell(pos, "l12") == ["l12j10", "l12j12", "l12l10"]
+
+
+def test_ruling_05_zone_is_the_whole_enemy_camp():
+    assert len(A.zone[0]) == 32 and len(B.zone[0]) == 40
+    # j14 is an enemy Esquire's start cell, not a Pawn's: arriving there promotes
+    pos = setup(A, {"i13": "P", "i1": "K", "k1": "W", "j2": "F", "i17": "k"})
+    assert "i13j14r" in texts(pos) and "i13j14" not in texts(pos)
+    pos = setup(A, {"i11": "P", "i1": "K", "k1": "W", "j2": "F", "i17": "k"})
+    assert "i11j12" in texts(pos)                      # rank 12 is outside the camp
+
+
+def test_ruling_06_only_the_far_edge_promotes():
+    pos = setup(A, {"b6": "P", "i1": "K", "k1": "W", "j2": "F", "i17": "k"})
+    assert "b6a7" in texts(pos) and not any(t.startswith("b6a7") and len(t) > 4
+                                            for t in texts(pos))
+    # Variant B: both far edges, including q3..q9 outside the enemy camp
+    pos = setup(B, {"p4": "P", "c3": "K", "c1": "W", "b2": "F", "o15": "k"})
+    assert {"p4q5r", "p4q5n", "p4q5a"} <= set(texts(pos)) and "p4q5" not in texts(pos)
+
+
+def test_ruling_07_frozen_bound_pieces_cannot_exploit_a_vanished_fezbaba():
+    # Camel takes the Fezbaba: Black's bound Bishop aiming at White's King is frozen now
+    pos = setup(A, {"b8": "C", "f10": "f", "j6": "F", "j10": "b", "j4": "K",
+                    "k1": "W", "i17": "k", "k17": "w"})
+    assert "b8f10" in texts(pos)
+
+
+def test_ruling_08_edge_ban_is_same_line_only():
+    pos = setup(A, {"a9": "R", "i1": "K", "k1": "W", "j2": "F", "i17": "k"})
+    t = from_cell(pos, "a9")
+    assert "a9b10" in t and not any(x[2:] in ("a11", "a7", "a13") for x in t)
+    pos = setup(A, {"c1": "A", "i9": "K", "k9": "W", "j8": "F", "i17": "k"})
+    assert "c1g1" not in texts(pos) and "c1c5" in texts(pos)
+
+
+def test_ruling_09_one_foot_both_directions_all_edges():
+    pos = setup(A, {"b8": "N", "p8": "N", "h16": "N", "i9": "K", "k9": "W", "j8": "F",
+                 "i15": "k"})
+    t = set(texts(pos))
+    assert "b8a5" not in t and "b8a11" not in t           # x1 -> x0
+    assert "p8q5" not in t and "p8q11" not in t           # x15 -> x16
+    assert "h16g17" not in t and "h16e17" not in t        # y15 -> y16
+    assert "b8e9" in t and "p8m7" in t                    # other Knight moves stay
+
+
+def test_ruling_10_blocking_at_multiples_of_the_step():
+    # Dabbarider j8 leaps the vertex k9 but is blocked by the square l10
+    pos = setup(A, {"j8": "D", "k9": "p", "i1": "K", "k1": "W", "j2": "F", "i17": "k"})
+    assert "j8l10" in texts(pos)
+    pos = setup(A, {"j8": "D", "l10": "p", "i1": "K", "k1": "W", "j2": "F", "i17": "k"})
+    assert "j8l10" in texts(pos) and "j8n12" not in texts(pos)
+    # Waffle and Infanta long leaps and the Fezbaba's long diagonal are never blocked
+    pos = setup(A, {"i9": "W", "i11": "P", "i1": "K", "j2": "F", "i17": "k"})
+    assert "i9i13" in texts(pos)
+    pos = setup(A, {"j8": "F", "k9": "P", "i1": "K", "k1": "W", "i17": "k"})
+    assert "j8l10" in texts(pos)
+    # Rook is blocked by any cell: vertex k9 stops it
+    pos = setup(A, {"j8": "R", "k9": "P", "i1": "K", "k1": "W", "j2": "F", "i17": "k"})
+    assert "j8l10" not in texts(pos)
+
+
+def test_ruling_11_fezbaba_on_a_vertex_reactivates_bound_pieces():
+    pos = setup(A, {"h14": "P", "d2": "B", "i1": "K", "k1": "W", "e17": "k"})
+    assert not any(t.startswith("d2") for t in texts(pos))      # frozen without F
+    play(pos, "h14i15f")
+    assert "e17d16" not in texts(pos)          # the reactivated Bishop d2 covers d16
+    play(pos, "e17f16")
+    assert any(t.startswith("d2") for t in texts(pos))          # F on a vertex counts
+    assert any(t.startswith("i15") for t in texts(pos))         # and moves from there
+
+
+def test_ruling_12_promotion_choices():
+    pos = parse(A, "3kw2/4f3/2p6/8/2P3P2/P7/9/8/9/8/9/8/9/8/9/8/3KW2 w 0 1")
+    t = texts(pos)
+    assert {x[-1] for x in t if x.startswith("e13f14")} == {"r", "n", "a", "f"}
+    # on an edge line the extra F is not offered
+    assert {x[-1] for x in t if x.startswith("m13m15")} <= {"r", "n", "a"}
+    pos = parse(A, "3kw2/4f3/9/3e4/9/2E5/9/8/9/8/9/8/9/8/9/4F3/3K3 w 0 1")
+    t = texts(pos)
+    assert {x[-1] for x in t if x.startswith("f12f14")} == {"b", "c", "d", "i", "w"}
+    pos = setup(A, {"f12": "E", "i1": "K", "k1": "W", "j2": "F", "i17": "k"})
+    assert {x[-1] for x in texts(pos) if x.startswith("f12f14")} == {"b", "c", "d", "i"}
+    pos = setup(A, {"f14": "P", "i1": "K", "k1": "W", "j2": "F", "i17": "k"})
+    assert {x[-1] for x in texts(pos) if x.startswith("f14g15")} == {"r", "n", "a"}
+
+
+def test_ruling_13_threefold_repetition_and_fifty_moves():
+    pos = setup(A, {"i1": "K", "k1": "W", "j2": "F", "i17": "k", "k17": "w", "j16": "f"})
+    for _ in range(2):
+        play(pos, "i1h2", "i17h16", "h2i1", "h16i17")
+    assert game_result(pos) == (0, "repetition")
+    fen = "3kw2/4f3/9/8/9/8/9/8/9/8/9/8/9/8/9/4F3/3KW2 w 99 80"
+    pos = parse(A, fen)
+    assert game_result(pos) is None
+    play(pos, "i1h2")
+    assert game_result(pos) == (0, "50-move rule")
+    pos = parse(A, "3kw2/4f3/9/8/9/8/9/8/9/8/9/8/9/8/9/1E2F3/3KW2 w 99 80")
+    play(pos, "d2d4")                                  # an Esquire move resets the clock
+    assert pos.halfmove == 0
+
+
+def test_ruling_14_promoting_capture_is_judged_by_the_piece_before():
+    pos = parse(A, "3k3/4f3/5w3/8/5P3/8/9/8/9/8/9/4F3/5W3/8/9/8/3K3 w 0 1")
+    play(pos, "k13k15n")
+    assert cells_of(A, pos, "W") == ["k5"] and cells_of(A, pos, "N") == ["k15"]
+    pos = setup(A, {"f12": "E", "h14": "f", "j2": "F", "i1": "K", "k1": "W", "i17": "k"})
+    play(pos, "f12h14c")
+    assert cells_of(A, pos, "F") == ["j2"] and cells_of(A, pos, "C") == ["h14"]
+
+
+def test_position_validation():
+    with pytest.raises(PositionTextError):
+        parse(A, "3kw2/4f3/9/8/9/8/9/8/9/8/9/8/9/8/9/4F3/4W2 w 0 1")       # no White King
+    with pytest.raises(PositionTextError):
+        parse(A, "3kw2/4f3/9/8/9/8/9/8/9/8/9/8/9/8/9/3FF3/3KW2 w 0 1")     # two Fezbabas
+
+
+def test_eval_terms_see_frozen_material():
+    full = parse(A, A.start_fen)
+    assert A.eval_terms(full) == 0
+    no_f = parse(A, A.start_fen.replace("BCDIFDCB", "BCDI1DCB"))
+    assert A.eval_terms(no_f) < -1000                  # the whole bound army is frozen
+    no_f.side = 1
+    no_f.reset_state()
+    assert A.eval_terms(no_f) > 1000
