@@ -48,6 +48,10 @@ class NotakeShogi(ShogiBoard):
 
     check_ok_repetition = Shogi.check_ok_repetition   # fourfold; perpetual checker loses
 
+    def hand_order(self):
+        """No piece type can be held: the GUI is told `pocket 0`, FEN still shows `[-]`."""
+        return []
+
     def __init__(self):
         super().__init__()
         if self.form not in FORMS:
