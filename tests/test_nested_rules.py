@@ -322,3 +322,49 @@ def test_eval_terms_see_frozen_material():
     no_f.side = 1
     no_f.reset_state()
     assert A.eval_terms(no_f) > 1000
+
+
+def _brute_legal(pos):
+    """Reference legality without attack tables or pins: make every move, then ask whether
+    any enemy move that is not paralysed lands on the King."""
+    v = pos.variant
+    from engine.movegen import pseudo_moves
+
+    def active(p, b):
+        need = v.need[p]
+        return not ((need == 1 and v.fcode[p & 1] not in b) or
+                    (need == 2 and v.wcode[p & 1] not in b))
+
+    b = pos.board
+    side = pos.side
+    out = []
+    for m in pseudo_moves(pos):
+        if not active(b[(m >> 8) & 255], b):
+            continue
+        pt = (m >> 16) & 255
+        if (pt == v.tid["F"] and v.fcode[side] in b) or (pt == v.tid["W"] and v.wcode[side] in b):
+            continue
+        pos.make(m)
+        k = pos.king[side]
+        if not any((r & 255) == k and active(b[(r >> 8) & 255], b) for r in pseudo_moves(pos)):
+            out.append(m)
+        pos.unmake()
+    return sorted(out)
+
+
+@pytest.mark.parametrize("v", [A, B], ids=["A", "B"])
+def test_fast_legality_matches_brute_force_in_random_games(v):
+    import random
+    rnd = random.Random(11)
+    checked = 0
+    for game in range(6):
+        pos = parse(v, v.start_fen)
+        for ply in range(90):
+            legal = legal_moves(pos)
+            assert sorted(legal) == _brute_legal(pos), format(pos)
+            checked += 1
+            if not legal:
+                break
+            caps = [m for m in legal if pos.board[m & 255]]
+            pos.make(rnd.choice(caps) if caps and rnd.random() < 0.7 else rnd.choice(legal))
+    assert checked > 300
