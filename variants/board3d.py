@@ -149,7 +149,9 @@ class Board3D(Variant):
     sfen_hand_order = hand_order
 
     def diagram(self, pos) -> list[str]:
-        from protocol.position_text import code_token, format_hand_letters
+        """The six levels u..z side by side, ranks 6..1 downward (the protocol's `d` prints the
+        hands and the position text after these lines)."""
+        from protocol.position_text import code_token
         board = pos.board
         toks = [code_token(self, p) if p else "." for p in board]
         w = max(len(t) for t in toks)
@@ -165,10 +167,4 @@ class Board3D(Variant):
             lines.append(gap.join(parts))
         files = " ".join(f"{chr(97 + f):>{w}}" for f in range(SIZE))
         lines.append(gap.join(f"  {files}" for _ in range(SIZE)))
-        if self.hands:
-            hw = "".join(code_token(self, tid * 2) * pos.hand[tid * 2] for tid in self.hand_order())
-            hb = "".join(code_token(self, tid * 2 + 1) * pos.hand[tid * 2 + 1]
-                         for tid in self.hand_order())
-            lines.append(f"Hand White: {hw or '-'}")
-            lines.append(f"Hand Black: {hb or '-'}")
         return lines
