@@ -27,7 +27,7 @@ from __future__ import annotations
 
 from engine.geometry import Geometry
 from engine.movegen import pseudo_moves
-from engine.pieces import BOTH, CAPTURE, MOVE, PieceType, leap, ride
+from engine.pieces import CAPTURE, MOVE, PieceType, leap, ride
 from engine.variant import BLACK, WHITE, Variant
 
 N = 17              # points per side of the doubled grid
