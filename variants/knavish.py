@@ -218,18 +218,6 @@ class Knavish(ChessLike):
         if kings != [1, 1]:
             raise PositionTextError("each side needs exactly one king")
 
-    def diagram(self, pos):
-        lines = super().diagram(pos)
-        if self.hands:
-            from protocol.position_text import code_token
-            for color, who in ((WHITE, "White"), (BLACK, "Black")):
-                toks = []
-                for tid in self.hand_order():
-                    code = tid * 2 + color
-                    toks += [code_token(self, code)] * pos.hand[code]
-                lines.append(f"hand {who}: " + (" ".join(toks) if toks else "-"))
-        return lines
-
 
 class Knavish8(Knavish):
     name = "knavish8"

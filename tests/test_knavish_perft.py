@@ -1,0 +1,57 @@
+"""Knavish Chess perft: every figure of shared/rules/knavish.md section 6 (Fairy-Stockfish /
+pyffish 0.0.90 figures), kept in tests/data/knavish_perft.json."""
+import json
+from pathlib import Path
+
+import pytest
+
+import variants
+from engine.game import perft
+from engine.moves import DROP
+from engine.movegen import legal_moves
+from protocol.move_text import move_text
+from protocol.position_text import parse
+
+DATA = json.loads((Path(__file__).parent / "data" / "knavish_perft.json").read_text())
+
+
+def _start_params():
+    out = []
+    for name, figs in DATA["start"].items():
+        for depth, count in enumerate(figs, 1):
+            marks = [pytest.mark.slow] if depth >= 4 else []
+            out.append(pytest.param(name, depth, count, marks=marks, id=f"{name}-d{depth}"))
+    return out
+
+
+@pytest.mark.parametrize("name,depth,count", _start_params())
+def test_start_perft(name, depth, count):
+    v = variants.get(name)
+    assert perft(parse(v, v.start_fen), depth) == count
+
+
+def _pos_params():
+    out = []
+    for e in DATA["positions"]:
+        for depth, count in enumerate(e["perft"], 1):
+            out.append(pytest.param(e["variant"], e["fen"], depth, count, id=f"{e['id']}-d{depth}"))
+    return out
+
+
+@pytest.mark.parametrize("name,fen,depth,count", _pos_params())
+def test_position_perft(name, fen, depth, count):
+    v = variants.get(name)
+    assert perft(parse(v, fen), depth) == count
+
+
+@pytest.mark.parametrize("e", DATA["positions"], ids=[e["id"] for e in DATA["positions"]])
+def test_position_notable_moves(e):
+    v = variants.get(e["variant"])
+    pos = parse(v, e["fen"])
+    legal = legal_moves(pos)
+    texts = {move_text(v, m) for m in legal}
+    assert set(e.get("moves", ())) <= texts
+    assert not set(e.get("absent", ())) & texts
+    for letter, n in e.get("drop_counts", {}).items():
+        tid = v.by_token[letter].id
+        assert sum(1 for m in legal if (m >> 8) & 255 == DROP and (m >> 16) & 255 == tid) == n
