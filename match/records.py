@@ -1,0 +1,171 @@
+"""Game records: JSON lines (every variant) and PGN (2D variants).
+
+The PGN moves are SAN written from the rules core: piece token, the least disambiguation
+(file, then rank, then both), ``x`` for captures, ``=Q`` for a promotion (``+`` for a
+shogi-style one), ``P@e4`` for drops, ``O-O``/``O-O-O``, ``+``/``#``.  Moves a 2D SAN cannot
+say (Notake actions, fission) keep their protocol suffix (``,c3`` / ``/b``).
+"""
+from __future__ import annotations
+
+import datetime
+import json
+import re
+
+import variants
+from engine.movegen import in_check, legal_moves
+from engine.moves import CASTLE, DROP, EP, FISSION, SPECIAL
+from protocol.move_text import parse_move
+from protocol.position_text import format as format_position, parse as parse_position
+
+_CELL = re.compile(r"([a-z]+)(\d+)$")
+
+
+def _file_rank(geo, cell: int) -> tuple[str, str]:
+    m = _CELL.match(geo.name(cell))
+    return (m.group(1), m.group(2)) if m else (geo.name(cell), "")
+
+
+def san(v, pos, m: int, legal: list[int]) -> str:
+    geo = v.geometry
+    to = m & 255
+    frm = (m >> 8) & 255
+    pt = (m >> 16) & 255
+    if frm == DROP:
+        s = f"{v.piece_types[pt].token}@{geo.name(to)}"
+    elif m & CASTLE:
+        s = "O-O" if geo.coords[to][0] > geo.coords[frm][0] else "O-O-O"
+    else:
+        code = pos.board[frm]
+        ptype = v.piece_types[code >> 1]
+        target = pos.board[to]
+        cap = bool(m & EP) or (target != 0 and (target & 1) != (code & 1))
+        ffile, frank = _file_rank(geo, frm)
+        if ptype.pawn:
+            s = (ffile + "x" if cap else "") + geo.name(to)
+        else:
+            rivals = [o for o in legal if (o & 255) == to and ((o >> 8) & 255) != frm
+                      and ((o >> 8) & 255) != DROP and pos.board[(o >> 8) & 255] == code]
+            dis = ""
+            if rivals:
+                rf = [_file_rank(geo, (o >> 8) & 255) for o in rivals]
+                if all(f != ffile for f, _ in rf):
+                    dis = ffile
+                elif all(r != frank for _, r in rf):
+                    dis = frank
+                else:
+                    dis = ffile + frank
+            s = ptype.token.rstrip("~") + dis + ("x" if cap else "") + geo.name(to)
+        if m & FISSION:
+            s += "/" + v.piece_types[pt].token.lower()
+        elif pt:
+            tok = v.piece_types[pt].token
+            s += "+" if tok.startswith("+") else "=" + tok.rstrip("~")
+        acted = ((m >> 24) & 255) - 1
+        if acted >= 0 and m & SPECIAL:
+            s += "," + geo.name(acted)
+    pos.make(m)
+    try:
+        if in_check(pos):
+            s += "#" if not legal_moves(pos) else "+"
+    finally:
+        pos.unmake()
+    return s
+
+
+def pgn_fits(variant_name: str) -> bool:
+    return variants.get(variant_name).geometry.dims == 2
+
+
+def _comment(score, depth, ms) -> str:
+    parts = []
+    if score is not None:
+        if isinstance(score, str):
+            sc = score
+        else:
+            sc = f"{score / 100:+.2f}"
+        parts.append(sc + (f"/{depth}" if depth is not None else ""))
+    if ms is not None:
+        parts.append(f"{ms / 1000:.3f}s")
+    return "{" + " ".join(parts) + "}" if parts else ""
+
+
+def to_pgn(rec: dict, event: str = "cellfish match", round_no: int | None = None) -> str:
+    v = variants.get(rec["variant"])
+    dialect = rec.get("dialect", v.default_dialect)
+    pos = parse_position(v, rec["start"])
+    start_text = format_position(pos)
+    std = format_position(parse_position(v, v.start_fen))
+    tags = [
+        ("Event", event),
+        ("Site", "?"),
+        ("Date", datetime.date.today().strftime("%Y.%m.%d")),
+        ("Round", str(round_no if round_no is not None else rec["game"] + 1)),
+        ("White", rec["white"]),
+        ("Black", rec["black"]),
+        ("Result", rec["result"]),
+    ]
+    if rec["variant"] != "chess":
+        tags.append(("Variant", rec["variant"]))
+    if rec["variant"] != "chess" or start_text != std:
+        tags += [("SetUp", "1"), ("FEN", start_text)]
+    tags += [("PlyCount", str(len(rec["opening"]) + len(rec["moves"]))),
+             ("Termination", rec["reason"])]
+    if rec.get("tc"):
+        tags.append(("TimeControl", rec["tc"][0] if rec["tc"][0] == rec["tc"][1]
+                     else " / ".join(rec["tc"])))
+    out = [f'[{k} "{str(val).replace(chr(92), chr(92) * 2).replace(chr(34), chr(92) + chr(34))}"]'
+           for k, val in tags]
+    words = []
+    n_open = len(rec["opening"])
+    all_moves = list(rec["opening"]) + list(rec["moves"])
+    for i, t in enumerate(all_moves):
+        legal = legal_moves(pos)
+        m = parse_move(v, legal, t, dialect)
+        if pos.side == 0:
+            words.append(f"{pos.fullmove}.")
+        elif i == 0:
+            words.append(f"{pos.fullmove}...")
+        words.append(san(v, pos, m, legal))
+        if i < n_open:
+            if i == n_open - 1:
+                words.append("{book}")
+        else:
+            j = i - n_open
+            c = _comment(rec["scores"][j], rec["depths"][j], rec["times_ms"][j])
+            if c:
+                words.append(c)
+        pos.make(m)
+    words.append("{" + rec["reason"].replace("{", "(").replace("}", ")") + "}")
+    words.append(rec["result"])
+    lines, cur = [], ""
+    for w in words:
+        if cur and len(cur) + 1 + len(w) > 79:
+            lines.append(cur)
+            cur = w
+        else:
+            cur = f"{cur} {w}" if cur else w
+    if cur:
+        lines.append(cur)
+    return "\n".join(out) + "\n\n" + "\n".join(lines) + "\n\n"
+
+
+class RecordWriter:
+    """Appends each finished game at once (a crash of the runner keeps the games so far)."""
+
+    def __init__(self, jsonl: str | None, pgn: str | None, variant: str, event: str):
+        self.jsonl = open(jsonl, "w", encoding="utf-8") if jsonl else None
+        self.pgn = open(pgn, "w", encoding="utf-8") if pgn and pgn_fits(variant) else None
+        self.event = event
+
+    def write(self, rec: dict) -> None:
+        if self.jsonl:
+            self.jsonl.write(json.dumps(rec, separators=(",", ":")) + "\n")
+            self.jsonl.flush()
+        if self.pgn:
+            self.pgn.write(to_pgn(rec, self.event))
+            self.pgn.flush()
+
+    def close(self) -> None:
+        for f in (self.jsonl, self.pgn):
+            if f:
+                f.close()

@@ -1,0 +1,265 @@
+"""Play one game between two engine processes; every move is checked by our rules core.
+
+``play_game(spec)`` is the unit of work sent to a worker (local process or Dask worker).  It
+starts both engines, plays, and returns the game record as a plain dict.  It never raises for
+an engine's misbehaviour: an illegal or unparsable move, a time loss, a crash or a stall ends
+the game with a loss for that engine and a reason; both processes are always closed.
+"""
+from __future__ import annotations
+
+import time
+
+import variants
+from engine.game import game_result
+from engine.movegen import legal_moves
+from protocol.move_text import MoveTextError, move_text, parse_move
+from protocol.position_text import format as format_position, parse as parse_position
+
+from .config import GameSpec, TimeControl
+from .engine import EngineFault, EngineProcess
+
+RESULT_TEXT = {0: "1-0", 1: "0-1"}   # winner colour -> result text
+DRAW_TEXT = "1/2-1/2"
+
+
+class GameOver(Exception):
+    def __init__(self, result: str, reason: str, faulty: int | None = None):
+        super().__init__(reason)
+        self.result, self.reason, self.faulty = result, reason, faulty
+
+
+def loss_for(colour: int, reason: str) -> GameOver:
+    return GameOver(RESULT_TEXT[colour ^ 1], reason, faulty=colour)
+
+
+def result_from_core(side: int, score: int, reason: str) -> GameOver:
+    if score == 0:
+        return GameOver(DRAW_TEXT, reason)
+    winner = side if score > 0 else side ^ 1
+    return GameOver(RESULT_TEXT[winner], reason)
+
+
+def position_command(v, dialect: str, start_is_variant_start: bool, start_pos, moves_text) -> str:
+    if start_is_variant_start:
+        head = "position startpos"
+    elif dialect == "usi":
+        head = "position sfen " + format_position(start_pos, "sfen")
+    else:
+        head = "position fen " + format_position(start_pos)
+    if moves_text:
+        return head + " moves " + " ".join(moves_text)
+    return head
+
+
+def go_command(dialect: str, side: int, tcs: tuple[TimeControl, TimeControl], clocks: list) -> str:
+    tc = tcs[side]
+    parts = ["go"]
+    if tc.has_clock:
+        own = max(0, int(clocks[side]))
+        other = clocks[side ^ 1]
+        other = own if other is None else max(0, int(other))
+        t = [own, other] if side == 0 else [other, own]       # first player's, second player's
+        inc = [tcs[0].inc_ms if tcs[0].has_clock else tc.inc_ms,
+               tcs[1].inc_ms if tcs[1].has_clock else tc.inc_ms]
+        if dialect == "usi":   # USI: b = first player (sente), w = second (gote)
+            parts += [f"btime {t[0]}", f"wtime {t[1]}"]
+            if tc.byoyomi_ms:
+                parts.append(f"byoyomi {tc.byoyomi_ms}")
+            elif inc[0] or inc[1]:
+                parts += [f"binc {inc[0]}", f"winc {inc[1]}"]
+        else:
+            parts += [f"wtime {t[0]}", f"btime {t[1]}"]
+            if inc[0] or inc[1]:
+                parts += [f"winc {inc[0]}", f"binc {inc[1]}"]
+            if tc.byoyomi_ms:
+                parts.append(f"byoyomi {tc.byoyomi_ms}")
+    elif tc.movetime_ms is not None:
+        parts.append(f"movetime {tc.movetime_ms}")
+    if tc.depth is not None:
+        parts.append(f"depth {tc.depth}")
+    if tc.nodes is not None:
+        parts.append(f"nodes {tc.nodes}")
+    if len(parts) == 1:
+        parts.append("depth 1")   # no limit at all would never end
+    return " ".join(parts)
+
+
+def parse_score(line: str):
+    """(score, depth) from an info line: cp as int, mate as '#N' / '#-N'; None if absent."""
+    toks = line.split()
+    score = depth = None
+    i = 1
+    while i < len(toks):
+        t = toks[i]
+        if t == "multipv" and i + 1 < len(toks) and toks[i + 1] != "1":
+            return None, None
+        if t == "depth" and i + 1 < len(toks):
+            try:
+                depth = int(toks[i + 1])
+            except ValueError:
+                pass
+        elif t == "score" and i + 2 < len(toks):
+            try:
+                n = int(toks[i + 2])
+            except ValueError:
+                n = None
+            if n is not None:
+                score = n if toks[i + 1] == "cp" else (f"#{n}" if toks[i + 1] == "mate" else None)
+        elif t in ("pv", "string"):
+            break
+        i += 1
+    return score, depth
+
+
+def play_game(spec: GameSpec) -> dict:
+    t_start = time.time()
+    v = variants.get(spec.variant)
+    rec_dialect = v.default_dialect
+    start_pos = parse_position(v, spec.start or v.start_fen)
+    start_is_variant_start = spec.start is None or format_position(start_pos) == \
+        format_position(parse_position(v, v.start_fen))
+    pos = start_pos.copy()
+    played: list[int] = []
+    for t in spec.opening:
+        m = parse_move(v, legal_moves(pos), t, rec_dialect)
+        pos.make(m)
+        played.append(m)
+    specs = (spec.white, spec.black)
+    tcs = (spec.tc_white, spec.tc_black)
+    dialects = tuple(s.dialect(rec_dialect) for s in specs)
+    record = {
+        "game": spec.index,
+        "variant": spec.variant,
+        "white": spec.white.name,
+        "black": spec.black.name,
+        "engines": [spec.white.name, spec.black.name],
+        "pair": list(spec.pair),
+        "tc": [tcs[0].describe(), tcs[1].describe()],
+        "start": format_position(start_pos),
+        "opening": list(spec.opening),
+        "opening_index": spec.opening_index,
+        "dialect": rec_dialect,
+        "moves": [],
+        "times_ms": [],
+        "scores": [],
+        "depths": [],
+    }
+    clocks = [tc.base_ms if tc.has_clock else None for tc in tcs]
+    engines = [EngineProcess(s, d) for s, d in zip(specs, dialects)]
+    faulty: int | None = None
+    try:
+        try:
+            for colour, e in enumerate(engines):
+                try:
+                    e.start()
+                    e.handshake(spec.variant, "shogi" if e.dialect == "usi" else "chess",
+                                spec.handshake_s, spec.stall_s)
+                    e.new_game(spec.stall_s)
+                except EngineFault as f:
+                    raise fault_over(colour, specs[colour].name, f, "at start") from None
+            plies = 0
+            while True:
+                r = game_result(pos)
+                if r is not None:
+                    raise result_from_core(pos.side, r[0], r[1])
+                if spec.max_plies is not None and plies >= spec.max_plies:
+                    raise GameOver(DRAW_TEXT, f"move limit ({spec.max_plies} plies)")
+                side = pos.side
+                m, text, elapsed, score, depth = engine_move(
+                    v, spec, engines[side], side, pos, played, start_pos,
+                    start_is_variant_start, tcs, clocks)
+                pos.make(m)
+                played.append(m)
+                plies += 1
+                record["moves"].append(move_text(v, m, rec_dialect))
+                record["times_ms"].append(elapsed)
+                record["scores"].append(score)
+                record["depths"].append(depth)
+        except GameOver as g:
+            record["result"], record["reason"] = g.result, g.reason
+            faulty = g.faulty
+            if g.faulty is not None:
+                record["faulty"] = specs[g.faulty].name
+    finally:
+        for colour, e in enumerate(engines):
+            e.close(polite=(colour != faulty))
+    record["plies"] = len(record["moves"])
+    record["clocks_ms"] = clocks
+    record["duration_s"] = round(time.time() - t_start, 3)
+    return record
+
+
+def fault_over(colour: int, name: str, f: EngineFault, when: str = "") -> GameOver:
+    where = f" {when}" if when else ""
+    if f.kind == "crash":
+        return loss_for(colour, f"{name} crashed{where} ({f.text})")
+    if f.kind == "stall":
+        return loss_for(colour, f"{name} stalled{where} ({f.text})")
+    return loss_for(colour, f"{name} broke the protocol{where} ({f.text})")
+
+
+def engine_move(v, spec: GameSpec, e: EngineProcess, side: int, pos, played, start_pos,
+                start_is_variant_start, tcs, clocks):
+    """Ask the engine on move for its move; returns (move, its text, ms, score, depth) or
+    raises GameOver for any fault."""
+    name = e.spec.name
+    tc = tcs[side]
+    d = e.dialect
+    legal = legal_moves(pos)
+    try:
+        e.send(position_command(v, d, start_is_variant_start, start_pos,
+                                [move_text(v, m, d) for m in played]))
+        e.send(go_command(d, side, tcs, clocks))
+        t0 = time.monotonic()
+        if tc.has_clock:
+            allowed = (clocks[side] + tc.byoyomi_ms + spec.time_margin_ms) / 1000.0
+        elif tc.movetime_ms is not None:
+            allowed = (tc.movetime_ms + spec.time_margin_ms) / 1000.0
+        else:
+            allowed = None
+        deadline = t0 + (allowed if allowed is not None else spec.stall_s)
+        score = depth = None
+        while True:
+            r = e.readline(deadline)
+            if r is None:
+                if allowed is not None:
+                    raise loss_for(side, f"{name} loses on time (no move within "
+                                         f"{int(allowed * 1000)} ms)")
+                raise loss_for(side, f"{name} stalled (no bestmove within {spec.stall_s:g} s)")
+            t, line = r
+            if line.startswith("info") and " score " in line:
+                s, dp = parse_score(line)
+                if s is not None:
+                    score, depth = s, dp
+            elif line.startswith("bestmove"):
+                break
+    except EngineFault as f:
+        raise fault_over(side, name, f) from None
+    elapsed = int(round((t - t0) * 1000))
+    toks = line.split()
+    text = toks[1] if len(toks) > 1 else ""
+    if text == "resign":
+        raise loss_for(side, f"{name} resigns")
+    if text in ("", "(none)", "0000", "none", "win"):
+        raise loss_for(side, f"{name} plays no move ({text or 'empty bestmove'}) "
+                             f"with {len(legal)} legal moves")
+    if tc.has_clock:
+        left = clocks[side] - elapsed
+        if left < 0:
+            over = -left
+            if over > tc.byoyomi_ms + spec.time_margin_ms:
+                clocks[side] = left
+                raise loss_for(side, f"{name} loses on time ({elapsed} ms used, "
+                                     f"{clocks[side] + elapsed} ms left"
+                                     + (f" + {tc.byoyomi_ms} ms byoyomi" if tc.byoyomi_ms else "") + ")")
+            left = 0
+        clocks[side] = left + tc.inc_ms
+    elif tc.movetime_ms is not None and elapsed > tc.movetime_ms + spec.time_margin_ms:
+        raise loss_for(side, f"{name} loses on time ({elapsed} ms for a {tc.movetime_ms} ms move)")
+    try:
+        m = parse_move(v, legal, text, d)
+    except MoveTextError:
+        raise loss_for(side, f"{name} plays an illegal move ({text})") from None
+    if m not in legal:   # the null move 0000 is caught above; anything else came from legal
+        raise loss_for(side, f"{name} plays an illegal move ({text})")
+    return m, text, elapsed, score, depth

@@ -1,0 +1,95 @@
+"""A small misbehaving engine for the match runner's fault-injection tests.
+
+    python fake_engine.py MODE [AFTER]
+
+It speaks UCI or USI (whichever it is greeted with), plays the first legal move (by our rules
+core) for AFTER moves (default 0), then misbehaves according to MODE:
+  ok          never misbehaves
+  illegal     answers a move that is not legal
+  garbage     answers a bestmove that is not move text at all
+  silent      never answers `go` (a stall)
+  crash       exits with status 3 when asked to move
+  slow        sleeps 3 s before answering (a time loss under a short clock)
+  nohandshake never answers uci/usi
+"""
+from __future__ import annotations
+
+import os
+import sys
+import time
+
+sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))))
+
+import variants  # noqa: E402
+from engine.movegen import legal_moves  # noqa: E402
+from protocol.move_text import move_text, parse_move  # noqa: E402
+from protocol.position_text import parse  # noqa: E402
+
+
+def main() -> int:
+    mode = sys.argv[1] if len(sys.argv) > 1 else "ok"
+    after = int(sys.argv[2]) if len(sys.argv) > 2 else 0
+    dialect = "uci"
+    variant = None
+    pos = None
+    played = 0
+    out = sys.stdout
+
+    def say(s):
+        out.write(s + "\n")
+        out.flush()
+
+    for line in sys.stdin:
+        tok = line.split()
+        if not tok:
+            continue
+        cmd = tok[0]
+        if cmd in ("uci", "usi"):
+            if mode == "nohandshake":
+                continue
+            dialect = cmd
+            variant = "shogi" if cmd == "usi" else "chess"
+            say("id name fake-" + mode)
+            say(f"option name {'USI_Variant' if cmd == 'usi' else 'UCI_Variant'} type combo "
+                f"default {variant} " + " ".join("var " + n for n in variants.names()))
+            say(cmd + "ok")
+        elif cmd == "setoption" and "value" in tok and tok[2].lower().endswith("_variant"):
+            variant = tok[tok.index("value") + 1]
+        elif cmd == "isready":
+            say("readyok")
+        elif cmd == "position":
+            v = variants.get(variant)
+            if tok[1] == "startpos":
+                pos = parse(v, v.start_fen)
+            else:
+                end = tok.index("moves") if "moves" in tok else len(tok)
+                pos = parse(v, " ".join(tok[2:end]), "sfen" if tok[1] == "sfen" else None)
+            if "moves" in tok:
+                for t in tok[tok.index("moves") + 1:]:
+                    pos.make(parse_move(v, legal_moves(pos), t, dialect))
+        elif cmd == "go":
+            v = variants.get(variant)
+            if played >= after and mode != "ok":
+                if mode == "illegal":
+                    say("bestmove a1a1" if v.geometry.dims == 2 else "bestmove ua1ua1")
+                    continue
+                if mode == "garbage":
+                    say("bestmove ???")
+                    continue
+                if mode == "silent":
+                    continue
+                if mode == "crash":
+                    return 3
+                if mode == "slow":
+                    time.sleep(3)
+            legal = legal_moves(pos)
+            played += 1
+            say("info depth 1 score cp 0")
+            say("bestmove " + move_text(v, legal[0], dialect))
+        elif cmd == "quit":
+            return 0
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
