@@ -1,72 +1,220 @@
 """Generic evaluation derived from the variant's data.
 
-Piece values come from mobility on an empty board (the classic method for unknown pieces):
-the average number of moves a lone piece has over all cells, mapped to centipawns.  A
-per-cell table adds centralisation (the piece's own mobility on that cell relative to its
-average).  Pieces in hand are valued at a share of their board value.  Variants may add
-terms through ``Variant.eval_terms(pos)``.
+Piece values come from mobility: the average number of moves a lone piece has over all
+cells, counted on a board where every cell is occupied with a fixed probability (so long
+rays count less than on an empty board, as they do in play), then mapped to centipawns by a
+slightly convex curve.  For FIDE chess this gives about P 100, N 300, B 330, R 480, Q 990.
+
+Per-cell tables (precomputed, so evaluating is one lookup per piece):
+* centralisation: a piece's own mobility on that cell relative to its average;
+* advancement: pieces that promote get a bonus that grows as their distance (in their own
+  moves) to a promotion shrinks;
+* royal pieces: in the middlegame they stay near their home rank and away from the centre
+  file, in the endgame they centralise; the two tables are blended by the phase (non-pawn
+  material left on the board and in hand).
+Pieces in hand are valued a little above their board value (a drop goes anywhere).  Variants
+add their own terms (win conditions, paralysis ...) through ``Variant.eval_terms(pos)``.
 """
 from __future__ import annotations
 
+DENSITY = 0.35        # chance that a cell is occupied, for the mobility count
 
-def _targets(tab, s):
-    n = len(tab.leaps[s]) + len(tab.mleaps[s]) + len(tab.cleaps[s])
-    for group in (tab.rides[s], tab.mrides[s], tab.crides[s]):
-        for r in group:
-            n += len(r)
+
+def _mobility(tab, s, p=DENSITY):
+    """Expected number of moves of a lone piece on cell s with blockers of density p."""
+    q = 1.0 - p
+    n = len(tab.leaps[s]) + len(tab.mleaps[s]) * q + len(tab.cleaps[s]) * p * 0.5
+    for r in tab.rides[s]:
+        n += (1 - q ** len(r)) / p
+    for r in tab.mrides[s]:
+        n += q * (1 - q ** len(r)) / p
+    for r in tab.crides[s]:
+        n += 0.5 * (1 - q ** len(r))
     for r, st, mode, flag in tab.special[s]:
-        n += sum(st)
+        w = q if mode == "move" else (p * 0.5 if mode == "capture" else 1.0)
+        n += sum(w * q ** k for k, ok in enumerate(st) if ok)
     for c1, stop1, rays in tab.bent[s]:
-        n += stop1 + sum(len(r) for r in rays)
+        n += stop1
+        for r in rays:
+            n += q * (1 - q ** len(r)) / p
     return n
 
 
+def _targets(tab, s):
+    """Cells a lone piece on s could move or capture to (empty board)."""
+    out = set(tab.leaps[s]) | set(tab.mleaps[s]) | set(tab.cleaps[s])
+    for group in (tab.rides[s], tab.mrides[s], tab.crides[s]):
+        for r in group:
+            out.update(r)
+    for r, st, mode, flag in tab.special[s]:
+        out.update(t for t, ok in zip(r, st) if ok)
+    for c1, stop1, rays in tab.bent[s]:
+        if stop1:
+            out.add(c1)
+        for r in rays:
+            out.update(r)
+    return out
+
+
+def piece_value(avg_mobility: float) -> int:
+    return int(max(100.0, 35.0 * avg_mobility ** 1.3))
+
+
 class Evaluator:
-    HAND_SHARE = 0.9     # a piece in hand is worth this share of its board value
+    HAND_SHARE = 1.05    # a piece in hand is worth this share of its board value
+    CENTRE = 5.0         # centipawns per move of mobility above the piece's average
+    TEMPO = 10
 
     def __init__(self, variant):
         self.variant = v = variant
-        n = v.geometry.size
+        geo = v.geometry
+        n = geo.size
         ncodes = 2 * len(v.piece_types)
         self.value = [0] * ncodes
         self.pst = [[0] * n for _ in range(ncodes)]
+        self.royal_mg = [[0] * n for _ in range(ncodes)]
+        self.royal_eg = [[0] * n for _ in range(ncodes)]
+        self.phase_w = [0] * ncodes     # weight of a piece in the game phase
+        self.royal = [False] * ncodes
+        self.pawnish = [False] * ncodes
         tables = v.tables
+        mobs = {}
         for code, tab in tables.items():
             pt = v.piece_types[code >> 1]
-            mob = [_targets(tab, s) for s in range(n)]
-            avg = sum(mob) / max(1, sum(1 for m in mob if m)) if any(mob) else 0.0
+            mob = [_mobility(tab, s) for s in range(n)]
+            nz = [m for m in mob if m]
+            avg = sum(nz) / len(nz) if nz else 0.0
+            mobs[code] = (mob, avg)
             if pt.value is not None:
                 val = pt.value
             elif pt.royal:
                 val = 0
             else:
-                # about 30 cp per average move, with a floor for pawn-like pieces
-                val = int(max(80, 30 * avg + (60 if avg > 4 else 0)))
+                val = piece_value(avg)
             self.value[code] = val
-            centre = 0.0 if pt.royal else 4.0
+            self.royal[code] = pt.royal
+            self.pawnish[code] = pt.pawn
+            if not pt.royal and not pt.pawn:
+                self.phase_w[code] = val
+        promo = v.promo
+        for code, tab in tables.items():
+            pt = v.piece_types[code >> 1]
+            mob, avg = mobs[code]
+            val = self.value[code]
+            row = self.pst[code]
             for s in range(n):
-                self.pst[code][s] = val + int(centre * (mob[s] - avg)) if mob[s] or pt.royal else val - 10
+                row[s] = val + int(self.CENTRE * (mob[s] - avg)) if mob[s] else val - 20
+            if pt.royal:
+                row[:] = [0] * n
+                self.royal_eg[code] = [int(6.0 * (mob[s] - avg)) for s in range(n)]
+            pr = promo.get(code)
+            if pr and not pt.royal:
+                gain = max(self.value[t * 2 + (code & 1)] if t else val for opts in pr.values()
+                           for t in opts) - val
+                if gain > 0:
+                    self._advancement(code, tab, pr, gain, row)
         self.hand_value = [int(self.value[c] * self.HAND_SHARE) for c in range(ncodes)]
         self.terms = getattr(v, "eval_terms", None)
+        self.phase_max = 0
+        self.has_royal_tables = False
+        self._home(mobs)
+
+    def _advancement(self, code, tab, pr, gain, row):
+        """Bonus by the number of the piece's own moves needed to reach a promotion."""
+        n = len(row)
+        inf = 1 << 20
+        dist = [inf] * n
+        for (s, t) in pr:
+            dist[s] = 1
+        adj = [_targets(tab, s) for s in range(n)]
+        changed = True
+        while changed:
+            changed = False
+            for s in range(n):
+                best = dist[s]
+                for t in adj[s]:
+                    if dist[t] + 1 < best:
+                        best = dist[t] + 1
+                if best < dist[s]:
+                    dist[s] = best
+                    changed = True
+        finite = [d for d in dist if d < inf]
+        if not finite:
+            return
+        dmax = max(finite)
+        base = gain * 0.5 / (dmax + 1) ** 2
+        for s in range(n):
+            if dist[s] < inf:
+                row[s] += int(gain * 0.5 / (dist[s] + 1) ** 2 - base)
+
+    def _home(self, mobs):
+        """Royal middlegame tables (home rank, away from the centre file) and the phase
+        scale, from the start position."""
+        v = self.variant
+        try:
+            from protocol.position_text import parse
+            pos = parse(v, v.start_fen)
+        except Exception:
+            return
+        self.phase_max = sum(self.phase_w[p] for p in pos.board if p) + sum(
+            self.phase_w[c] * k for c, k in enumerate(pos.hand) if k)
+        self.has_royal_tables = self.phase_max > 0
+        geo = v.geometry
+        if geo.dims != 2:
+            return
+        # the rank axis is the one the second player sees reversed
+        fwd = [i for i in range(2) if v.orient(tuple(1 if j == i else 0 for j in range(2)))[i] == -1]
+        if len(fwd) != 1:
+            return
+        fwd = fwd[0]
+        side_axis = 1 - fwd
+        xs = [c[side_axis] for c in geo.coords]
+        cx = (min(xs) + max(xs)) / 2.0
+        for cell, code in enumerate(pos.board):
+            if code and self.royal[code]:
+                home = geo.coords[cell][fwd]
+                self.royal_mg[code] = [int(-15 * abs(c[fwd] - home) + 6 * abs(c[side_axis] - cx))
+                                       for c in geo.coords]
 
     def evaluate(self, pos) -> int:
         """Centipawns from the side to move's point of view."""
         pst = self.pst
         b = pos.board
+        pw = self.phase_w
         s0 = 0
+        ph = 0
         for c in pos.occ[0]:
-            s0 += pst[b[c]][c]
+            p = b[c]
+            s0 += pst[p][c]
+            ph += pw[p]
         s1 = 0
         for c in pos.occ[1]:
-            s1 += pst[b[c]][c]
+            p = b[c]
+            s1 += pst[p][c]
+            ph += pw[p]
         score = s0 - s1
         if self.variant.hands:
             hv = self.hand_value
             for code, k in enumerate(pos.hand):
                 if k:
-                    score += (hv[code] * k) if not code & 1 else -(hv[code] * k)
+                    if code & 1:
+                        score -= hv[code] * k
+                    else:
+                        score += hv[code] * k
+                    ph += pw[code] * k
+        if self.has_royal_tables:
+            pm = self.phase_max or 1
+            if ph > pm:
+                ph = pm
+            k0, k1 = pos.king
+            if k0 >= 0:
+                p = b[k0]
+                score += (self.royal_mg[p][k0] * ph + self.royal_eg[p][k0] * (pm - ph)) // pm
+            if k1 >= 0:
+                p = b[k1]
+                score -= (self.royal_mg[p][k1] * ph + self.royal_eg[p][k1] * (pm - ph)) // pm
         if pos.side:
             score = -score
         if self.terms is not None:
             score += self.terms(pos)
-        return score
+        return score + self.TEMPO

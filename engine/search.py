@@ -1,8 +1,21 @@
 """Iterative-deepening principal-variation search, generic over every variant.
 
 The searcher owns no clock of its own: the caller passes ``Limits`` and a stop event; the
-search checks both every few hundred nodes, so ``stop`` is answered at once.  Results are
-reported through a callback, one call per completed depth (and per MultiPV line).
+search checks both every 64 nodes, so ``stop`` is answered at once.  Results are reported
+through a callback, one call per completed depth (and per MultiPV line).
+
+Speed (everything stays in this file and ``evaluate.py``; the rules core is not touched):
+* For variants that use the generic legality filter (no ``legal_moves`` override) the tree
+  works on pseudo-legal moves and tests legality lazily, after ``make``, with one attack
+  test on the own royal piece; a node with no legal move is scored by ``game_result``.
+  Variants with their own legality filter get ``legal_moves`` at every node.
+* Quiescence stands pat before it generates anything and searches only material-changing
+  moves (captures, en passant, promotions, and what ``Variant.is_tactical`` declares);
+  losing captures of defended pieces and captures that cannot reach alpha are skipped.
+* Null-move pruning (not when in check, not without pieces beyond pawns and royals, and
+  only where the variant is a plain royal-check game or sets ``null_move_ok``), reverse
+  futility and futility pruning near the leaves, late-move reductions, check extension,
+  aspiration windows, mate-distance pruning, killers and history.
 """
 from __future__ import annotations
 
@@ -11,13 +24,23 @@ from dataclasses import dataclass, field
 
 from .evaluate import Evaluator
 from .game import game_result
-from .movegen import in_check, legal_moves
-from .moves import DROP, EP, SPECIAL
+from .movegen import attacked, in_check, legal_moves, pseudo_moves
+from .moves import DROP, EP, FISSION, FUSION, SPECIAL
+from .variant import Variant
 
 MATE = 1_000_000
 MATE_BOUND = MATE - 10_000
 INF = MATE + 1
 EXACT, LOWER, UPPER = 0, 1, 2
+MAX_PLY = 120
+
+# move-ordering keys
+K_TT = 1 << 30
+K_CAPTURE = 1 << 24
+K_PROMO = 1 << 23
+K_SPECIAL = 1 << 22
+K_KILLER = 1 << 21
+K_TACTICAL = K_SPECIAL   # keys at or above this are tactical moves
 
 
 @dataclass
@@ -38,8 +61,9 @@ class Stop(Exception):
 
 
 class TT:
-    """Transposition table: a dict bounded by an entry count derived from megabytes."""
-    ENTRY_BYTES = 160
+    """Transposition table: a dict bounded by an entry count derived from megabytes.
+    An entry is (depth, bound, score, move); insertion order is age."""
+    ENTRY_BYTES = 200    # measured: dict slot + int key + 4-tuple + boxed ints
 
     def __init__(self, mb: int = 16):
         self.resize(mb)
@@ -57,7 +81,7 @@ class TT:
     def put(self, key, entry):
         t = self.table
         if len(t) >= self.capacity and key not in t:
-            # drop an arbitrary old quarter (insertion order = age)
+            # drop the oldest quarter (insertion order = age)
             for k in list(t)[: self.capacity // 4]:
                 del t[k]
         t[key] = entry
@@ -67,15 +91,34 @@ class TT:
 
 
 class Searcher:
-    CHECK_EVERY = 255
+    CHECK_MASK = 63
 
     def __init__(self, variant, tt: TT | None = None):
-        self.variant = variant
-        self.ev = Evaluator(variant)
+        v = variant
+        self.variant = v
+        self.ev = Evaluator(v)
+        self.evaluate = self.ev.evaluate
+        self.value = self.ev.value
         self.tt = tt or TT()
-        self.is_tactical_hook = getattr(variant, "is_tactical", None)
-        self.adjudicate = variant.adjudicate
+        cls = type(v)
+        self.is_tactical_hook = getattr(v, "is_tactical", None)
+        self.adjudicate = v.adjudicate
+        self.plain_adj = cls.adjudicate is Variant.adjudicate
+        # lazy legality: the generic filter is exactly "own royal not attacked after make"
+        self.lazy = cls.legal_moves is Variant.legal_moves
+        self.royal = v.royal_check and not v.check_hook
+        self.drop_hook = v.drop_legal if v.has_drop_rule else None
+        default_null = self.lazy and self.plain_adj and v.royal_check and not v.check_hook
+        self.null_ok = bool(getattr(v, "null_move_ok", default_null))
+        ncodes = 2 * len(v.piece_types)
+        self.big = [bool(c >= 2 and v.piece_types[c >> 1] is not None
+                         and not v.piece_types[c >> 1].royal and not v.piece_types[c >> 1].pawn)
+                    for c in range(ncodes)]
         self.nodes = 0
+        self.seldepth = 0
+        self.last_pv: list[int] = []
+        self.killers = [[0, 0] for _ in range(MAX_PLY + 8)]
+        self.history: dict[int, int] = {}
 
     # ---- helpers ------------------------------------------------------------------------
     def tactical(self, pos, m) -> bool:
@@ -84,35 +127,51 @@ class Searcher:
         frm = (m >> 8) & 255
         if frm == DROP:
             return False
-        return bool(pos.board[m & 255]) or bool(m & EP) or bool((m >> 16) & 255)
+        if m & EP or (m >> 16) & 255:
+            return True
+        p = pos.board[m & 255]
+        return bool(p) and (p & 1) != pos.side
+
+    def in_check(self, pos) -> bool:
+        if self.royal:
+            k = pos.king[pos.side]
+            return k >= 0 and attacked(pos, k, pos.side ^ 1)
+        return in_check(pos)
 
     def order(self, pos, moves, ttmove, ply):
+        """Moves sorted best first; returns (key, move) pairs."""
         b = pos.board
-        val = self.ev.value
-        killers = self.killers[ply] if ply < len(self.killers) else ()
+        val = self.value
+        k1, k2 = self.killers[ply]
         hist = self.history
         side = pos.side
+        hook = self.is_tactical_hook
         keyed = []
+        app = keyed.append
         for m in moves:
             if m == ttmove:
-                k = 1 << 30
-            else:
-                to = m & 255
-                frm = (m >> 8) & 255
-                cap = b[to] if frm != DROP else 0
+                app((K_TT, m))
+                continue
+            frm = (m >> 8) & 255
+            if frm != DROP:
+                cap = b[m & 255]
                 if cap and (cap & 1) != side:
-                    k = (1 << 24) + val[cap] * 16 - (val[b[frm]] >> 4)
-                elif (m >> 16) & 255 and frm != DROP:
-                    k = (1 << 23)
-                elif m & SPECIAL and self.tactical(pos, m):
-                    k = (1 << 22)
-                elif m in killers:
-                    k = (1 << 21)
-                else:
-                    k = hist.get((side, m), 0)
-            keyed.append((k, m))
-        keyed.sort(key=lambda km: km[0], reverse=True)
-        return [m for _, m in keyed]
+                    app((K_CAPTURE + val[cap] * 16 - (val[b[frm]] >> 4), m))
+                    continue
+                if m & EP:
+                    app((K_CAPTURE + 1600, m))
+                    continue
+                if (m >> 16) & 255 and not m & (FISSION | FUSION):
+                    app((K_PROMO + val[((m >> 16) & 255) * 2 + side], m))
+                    continue
+            if hook is not None and hook(pos, m):
+                app((K_SPECIAL, m))
+            elif m == k1 or m == k2:
+                app((K_KILLER, m))
+            else:
+                app((hist.get(m * 2 + side, 0), m))
+        keyed.sort(key=_first, reverse=True)
+        return keyed
 
     def _check_limits(self):
         if self.stop_event.is_set():
@@ -121,6 +180,24 @@ class Searcher:
             raise Stop
         if self.hard_deadline is not None and time.monotonic() >= self.hard_deadline:
             raise Stop
+
+    # null move: side to move passes (kept out of position.py on purpose)
+    def _make_null(self, pos):
+        z = pos.z
+        saved = (pos.ep, pos.ep_victim, pos.hash, pos.halfmove)
+        pos.hash ^= z.side ^ z.ep[pos.ep] ^ z.ep[-1]
+        pos.ep = -1
+        pos.ep_victim = -1
+        pos.side ^= 1
+        pos.halfmove = 0     # repetition scans stop here
+        pos.history.append(pos.hash)
+        return saved
+
+    @staticmethod
+    def _unmake_null(pos, saved):
+        pos.history.pop()
+        pos.side ^= 1
+        pos.ep, pos.ep_victim, pos.hash, pos.halfmove = saved
 
     # ---- the search ---------------------------------------------------------------------
     def search(self, pos, limits: Limits, stop_event, on_info=None):
@@ -136,37 +213,58 @@ class Searcher:
         if limits.movetime is not None:
             md = self.t0 + limits.movetime
             self.hard_deadline = md if self.hard_deadline is None else min(md, self.hard_deadline)
-        self.killers = [[0, 0] for _ in range(256)]
-        self.history = {}
+        self.killers = [[0, 0] for _ in range(MAX_PLY + 8)]
+        # age the history instead of forgetting it
+        self.history = {k: v >> 2 for k, v in self.history.items() if v >= 4} \
+            if len(self.history) < 200_000 else {}
         root_moves = legal_moves(pos)
         if limits.searchmoves:
             root_moves = [m for m in root_moves if m in limits.searchmoves] or root_moves
         if not root_moves:
             return None, None, None
-        best, ponder, best_score = root_moves[0], None, None
-        max_depth = limits.depth or 128
+        tte = self.tt.get(pos.hash)
+        first = [k for _, k in self.order(pos, root_moves, tte[3] if tte else 0, 0)]
+        best, ponder, best_score = first[0], None, None
+        self.last_pv = [best]
+        max_depth = min(limits.depth or MAX_PLY, MAX_PLY)
         if limits.mate:
             max_depth = min(max_depth, 2 * limits.mate)
         multipv = max(1, min(limits.multipv, len(root_moves)))
-        self.root_order = list(root_moves)
+        self.root_order = first
+        prev_score = None
         for depth in range(1, max_depth + 1):
-            excluded: list[int] = []
             lines = []
+            self.iter_best = None
             try:
-                for k in range(multipv):
-                    cand = [m for m in self.root_order if m not in excluded]
-                    score, pv = self.root(pos, cand, depth)
+                if multipv == 1:
+                    score, pv = self.aspiration(pos, depth, prev_score)
                     lines.append((score, pv))
-                    excluded.append(pv[0])
+                else:
+                    excluded: list[int] = []
+                    for k in range(multipv):
+                        cand = [m for m in self.root_order if m not in excluded]
+                        score, pv = self.root(pos, cand, depth, -INF, INF)
+                        lines.append((score, pv))
+                        excluded.append(pv[0])
             except Stop:
                 if lines and lines[0][1]:
-                    best, best_score = lines[0][1][0], lines[0][0]
-                    ponder = lines[0][1][1] if len(lines[0][1]) > 1 else None
+                    best_score, pv = lines[0]
+                elif self.iter_best is not None and depth > 1:
+                    best_score, pv = self.iter_best
+                else:
+                    pv = None
+                if pv:
+                    best = pv[0]
+                    ponder = pv[1] if len(pv) > 1 else None
+                    self.last_pv = pv
                 break
             best_score, pv = lines[0]
+            prev_score = best_score
             best = pv[0]
             ponder = pv[1] if len(pv) > 1 else None
-            self.root_order = [pv[0]] + [m for m in self.root_order if m != pv[0]]
+            self.last_pv = pv
+            lead = [line[1][0] for line in sorted(lines, key=_first, reverse=True)]
+            self.root_order = lead + [m for m in self.root_order if m not in lead]
             if on_info:
                 for i, (score, line) in enumerate(lines):
                     on_info(self.info(depth, score, line, i + 1 if multipv > 1 else None))
@@ -179,8 +277,16 @@ class Searcher:
             if len(root_moves) == 1 and not limits.infinite and limits.depth is None \
                     and limits.nodes is None and limits.movetime is None and depth >= 2:
                 break
-            if self.soft_deadline is not None and time.monotonic() >= self.soft_deadline:
-                break
+            if self.soft_deadline is not None:
+                now = time.monotonic()
+                if now >= self.soft_deadline:
+                    break
+                # the next depth takes a few times longer than this one: do not start it
+                # when it cannot finish before the hard limit
+                spent = now - self.t0
+                if self.hard_deadline is not None and self.hard_deadline > self.soft_deadline \
+                        and now + 1.5 * spent > self.hard_deadline:
+                    break
         return best, ponder, best_score
 
     def info(self, depth, score, pv, multipv):
@@ -192,109 +298,317 @@ class Searcher:
             d["multipv"] = multipv
         return d
 
-    def root(self, pos, moves, depth):
-        alpha, beta = -INF, INF
-        best_pv = [moves[0]]
-        best = -INF
-        for i, m in enumerate(moves):
-            pos.make(m)
-            if i == 0:
-                score = -self.negamax(pos, depth - 1, -beta, -alpha, 1)
+    def aspiration(self, pos, depth, prev):
+        if prev is None or depth < 4 or abs(prev) >= MATE_BOUND:
+            return self.root(pos, self.root_order, depth, -INF, INF)
+        delta = 40
+        alpha, beta = prev - delta, prev + delta
+        while True:
+            score, pv = self.root(pos, self.root_order, depth, alpha, beta)
+            if score <= alpha:
+                alpha = max(-INF, score - delta)
+            elif score >= beta:
+                beta = min(INF, score + delta)
+                self.root_order = [pv[0]] + [m for m in self.root_order if m != pv[0]]
             else:
-                score = -self.negamax(pos, depth - 1, -alpha - 1, -alpha, 1)
+                return score, pv
+            delta *= 4
+            if delta > 2000:
+                alpha, beta = -INF, INF
+
+    def root(self, pos, moves, depth, alpha, beta):
+        self.root_depth = depth
+        best = -INF
+        best_pv = [moves[0]]
+        make, unmake = pos.make, pos.unmake
+        for i, m in enumerate(moves):
+            make(m)
+            if i == 0:
+                score = -self.negamax(pos, depth - 1, -beta, -alpha, 1, True)
+            else:
+                score = -self.negamax(pos, depth - 1, -alpha - 1, -alpha, 1, True)
                 if alpha < score < beta:
-                    score = -self.negamax(pos, depth - 1, -beta, -alpha, 1)
-            pos.unmake()
+                    score = -self.negamax(pos, depth - 1, -beta, -alpha, 1, True)
+            unmake()
             if score > best:
                 best = score
                 best_pv = [m] + self.pv_after
                 if score > alpha:
                     alpha = score
+                    if self.iter_best is None or score > self.iter_best[0] or i == 0:
+                        self.iter_best = (score, best_pv)
+                    if score >= beta:
+                        break
+        if best > -INF:
+            self.tt.put(pos.hash, (depth, EXACT if best < beta else LOWER, best, best_pv[0]))
         return best, best_pv
 
-    def negamax(self, pos, depth, alpha, beta, ply):
+    def negamax(self, pos, depth, alpha, beta, ply, do_null):
         self.nodes += 1
-        if not (self.nodes & self.CHECK_EVERY):
+        if not (self.nodes & self.CHECK_MASK):
             self._check_limits()
         self.pv_after = []
-        r = self.adjudicate(pos)
-        if r is not None:
-            return self._result_score(r, ply)
-        # repetition inside the search tree counts as a draw at once
+        if not self.plain_adj:
+            r = self.adjudicate(pos)
+            if r is not None:
+                return _result_score(r, ply)
+        # repetition inside the tree (or of a game position) is a draw
         h = pos.hash
-        if ply:
-            hist = pos.history
-            if h in hist[-2 - min(pos.halfmove, 100):-1]:
+        hist = pos.history
+        i = len(hist) - 3
+        lo = i + 3 - pos.halfmove - 1
+        if lo < 0:
+            lo = 0
+        while i >= lo:
+            if hist[i] == h:
                 return 0
+            i -= 2
+        v = self.variant
+        if v.move_rule_plies and pos.halfmove >= v.move_rule_plies:
+            return 0
+        if ply >= MAX_PLY:
+            return self.evaluate(pos)
+        # mate-distance pruning
+        if alpha < -MATE + ply:
+            alpha = -MATE + ply
+        if beta > MATE - ply - 1:
+            beta = MATE - ply - 1
+        if alpha >= beta:
+            return alpha
+        check = self.in_check(pos)
+        if check and ply < 2 * self.root_depth + 8:
+            depth += 1
         if depth <= 0:
             return self.quiesce(pos, alpha, beta, ply, 0)
+        pv_node = beta - alpha > 1
         tte = self.tt.get(h)
         ttmove = 0
         if tte is not None:
             tdepth, tflag, tscore, ttmove = tte
-            if tdepth >= depth and ply:
-                s = self._from_tt(tscore, ply)
+            if tdepth >= depth and not pv_node:
+                s = _from_tt(tscore, ply)
                 if tflag == EXACT or (tflag == LOWER and s >= beta) or (tflag == UPPER and s <= alpha):
-                    self.pv_after = [ttmove] if ttmove else []
                     return s
-        moves = legal_moves(pos)
-        if not moves:
-            r = game_result(pos, moves)
-            return self._result_score(r, ply) if r else 0
-        v = self.variant
-        if v.move_rule_plies and pos.halfmove >= v.move_rule_plies:
-            return 0
-        check = in_check(pos)
-        if check:
-            depth += 1
-        moves = self.order(pos, moves, ttmove, ply)
+        static = None
+        if not check and not pv_node and abs(beta) < MATE_BOUND:
+            static = self.evaluate(pos)
+            # reverse futility: far above beta near the leaves
+            if depth <= 3 and static - 110 * depth >= beta:
+                return static - 110 * depth
+            # null move
+            if do_null and self.null_ok and depth >= 3 and static >= beta and self._has_pieces(pos):
+                r = 3 if depth >= 6 else 2
+                saved = self._make_null(pos)
+                try:
+                    score = -self.negamax(pos, depth - 1 - r, -beta, -beta + 1, ply + 1, False)
+                finally:
+                    self._unmake_null(pos, saved)
+                if score >= beta:
+                    return beta if score >= MATE_BOUND else score
+        lazy = self.lazy
+        if lazy:
+            moves = pseudo_moves(pos)
+        else:
+            moves = legal_moves(pos)
+            if not moves:
+                r = game_result(pos, moves)
+                return _result_score(r, ply) if r else 0
+        keyed = self.order(pos, moves, ttmove, ply)
+        futile = False
+        if static is not None and depth <= 2 and static + 150 * depth <= alpha:
+            futile = True
+        side = pos.side
+        them = side ^ 1
+        royal = self.royal
+        drop_hook = self.drop_hook
+        make, unmake = pos.make, pos.unmake
         best = -INF
-        best_move = moves[0]
+        best_move = 0
         best_pv: list[int] = []
         alpha0 = alpha
-        for i, m in enumerate(moves):
-            pos.make(m)
-            if i == 0:
-                score = -self.negamax(pos, depth - 1, -beta, -alpha, ply + 1)
+        count = 0
+        killers = self.killers[ply]
+        for key, m in keyed:
+            if lazy:
+                if drop_hook is not None and (m >> 8) & 255 == DROP and not drop_hook(pos, m):
+                    continue
+                make(m)
+                if royal:
+                    k = pos.king[side]
+                    if k >= 0 and attacked(pos, k, them):
+                        unmake()
+                        continue
             else:
-                red = 1 if (depth >= 3 and i >= 4 and not check and not self.tactical(pos, m)) else 0
-                score = -self.negamax(pos, depth - 1 - red, -alpha - 1, -alpha, ply + 1)
-                if alpha < score and (red or score < beta):
-                    score = -self.negamax(pos, depth - 1, -beta, -alpha, ply + 1)
-            pos.unmake()
+                make(m)
+            count += 1
+            quiet = key < K_TACTICAL
+            if quiet and count > 1 and not check and (futile or (depth >= 3 and count > 3)):
+                gives = self.in_check(pos)
+                if futile and not gives:
+                    unmake()
+                    if best < static:
+                        best = static
+                    continue
+                red = 0 if gives or key >= K_KILLER else (1 if count < 10 or depth < 5 else 2)
+                if pv_node and red:
+                    red -= 1
+            else:
+                red = 0
+            if count == 1:
+                score = -self.negamax(pos, depth - 1, -beta, -alpha, ply + 1, True)
+            else:
+                score = -self.negamax(pos, depth - 1 - red, -alpha - 1, -alpha, ply + 1, True)
+                if score > alpha and (red or score < beta):
+                    score = -self.negamax(pos, depth - 1, -beta, -alpha, ply + 1, True)
+            unmake()
             if score > best:
                 best = score
                 best_move = m
-                best_pv = [m] + self.pv_after
+                if pv_node:
+                    best_pv = [m] + self.pv_after
                 if score > alpha:
                     alpha = score
                     if score >= beta:
-                        if not self.tactical(pos, m):
-                            k = self.killers[ply] if ply < len(self.killers) else None
-                            if k is not None and k[0] != m:
-                                k[1] = k[0]
-                                k[0] = m
-                            key = (pos.side, m)
-                            self.history[key] = self.history.get(key, 0) + depth * depth
+                        if quiet:
+                            if killers[0] != m:
+                                killers[1] = killers[0]
+                                killers[0] = m
+                            hk = m * 2 + side
+                            self.history[hk] = self.history.get(hk, 0) + depth * depth
                         break
-        flag = EXACT if alpha0 < best < beta else (LOWER if best >= beta else UPPER)
-        self.tt.put(h, (depth, flag, self._to_tt(best, ply), best_move))
+        if count == 0:
+            r = game_result(pos, [])
+            self.pv_after = []
+            return _result_score(r, ply) if r else 0
+        if best_move:
+            flag = EXACT if alpha0 < best < beta else (LOWER if best >= beta else UPPER)
+            self.tt.put(h, (depth, flag, _to_tt(best, ply), best_move))
         self.pv_after = best_pv
         return best
 
+    def _has_pieces(self, pos):
+        big = self.big
+        b = pos.board
+        for c in pos.occ[pos.side]:
+            if big[b[c]]:
+                return True
+        if self.variant.hands:
+            hand = pos.hand
+            for code in range(2 + pos.side, len(hand), 2):
+                if hand[code]:
+                    return True
+        return False
+
     def quiesce(self, pos, alpha, beta, ply, qply):
         self.nodes += 1
-        if not (self.nodes & self.CHECK_EVERY):
+        if not (self.nodes & self.CHECK_MASK):
             self._check_limits()
         if ply > self.seldepth:
             self.seldepth = ply
         self.pv_after = []
+        if not self.lazy:
+            return self._quiesce_full(pos, alpha, beta, ply, qply)
+        side = pos.side
+        them = side ^ 1
+        check = qply < 2 and self.in_check(pos)
+        if check:
+            # evasions: every legal move, no standing pat
+            moves = [m for _, m in self.order(pos, pseudo_moves(pos), 0, min(ply, MAX_PLY))]
+            best = -INF
+            make, unmake = pos.make, pos.unmake
+            drop_hook = self.drop_hook
+            royal = self.royal
+            best_pv: list[int] = []
+            for m in moves:
+                if drop_hook is not None and (m >> 8) & 255 == DROP and not drop_hook(pos, m):
+                    continue
+                make(m)
+                if royal:
+                    k = pos.king[side]
+                    if k >= 0 and attacked(pos, k, them):
+                        unmake()
+                        continue
+                score = -self.quiesce(pos, -beta, -alpha, ply + 1, qply + 1)
+                unmake()
+                if score > best:
+                    best = score
+                    if score > alpha:
+                        alpha = score
+                        best_pv = [m] + self.pv_after
+                        if score >= beta:
+                            break
+            if best == -INF:
+                r = game_result(pos, [])
+                self.pv_after = []
+                return _result_score(r, ply) if r else 0
+            self.pv_after = best_pv
+            return best
+        stand = self.evaluate(pos)
+        if stand >= beta or qply >= 10 or ply >= MAX_PLY:
+            return stand
+        if stand > alpha:
+            alpha = stand
+        b = pos.board
+        val = self.value
+        hook = self.is_tactical_hook
+        cand = []
+        app = cand.append
+        for m in pseudo_moves(pos):
+            frm = (m >> 8) & 255
+            if frm == DROP:
+                continue
+            cap = b[m & 255]
+            if cap and (cap & 1) != side:
+                gain = val[cap]
+                if m & 0xFF0000 and not m & (FISSION | FUSION):
+                    gain += val[((m >> 16) & 255) * 2 + side] - val[b[frm]]
+                elif stand + gain + 200 <= alpha:
+                    continue        # delta pruning
+                app((gain * 16 - (val[b[frm]] >> 4), m, gain))
+            elif m & EP:
+                app((100 * 16, m, 100))
+            elif m & 0xFF0000 and not m & (FISSION | FUSION):
+                gain = val[((m >> 16) & 255) * 2 + side] - val[b[frm]]
+                if gain > 0:
+                    app((gain * 16, m, gain))
+            elif hook is not None and hook(pos, m):
+                app((0, m, 0))
+        if not cand:
+            return stand
+        cand.sort(key=_first, reverse=True)
+        make, unmake = pos.make, pos.unmake
+        royal = self.royal
+        best_pv: list[int] = []
+        for _, m, gain in cand:
+            frm = (m >> 8) & 255
+            # a capture by a more valuable piece of a defended piece loses material
+            if gain and val[b[frm]] > gain + 50 and not m & 0xFF0000 and \
+                    attacked(pos, m & 255, them):
+                continue
+            make(m)
+            if royal:
+                k = pos.king[side]
+                if k >= 0 and attacked(pos, k, them):
+                    unmake()
+                    continue
+            score = -self.quiesce(pos, -beta, -alpha, ply + 1, qply + 1)
+            unmake()
+            if score > alpha:
+                alpha = score
+                best_pv = [m] + self.pv_after
+                if score >= beta:
+                    break
+        self.pv_after = best_pv
+        return alpha
+
+    def _quiesce_full(self, pos, alpha, beta, ply, qply):
+        """Quiescence for variants with their own legality filter or win adjudication."""
         moves = legal_moves(pos)
         if not moves:
             r = game_result(pos, moves)
-            return self._result_score(r, ply) if r else 0
-        stand = self.ev.evaluate(pos)
-        if stand >= beta or qply >= 8:
+            return _result_score(r, ply) if r else 0
+        stand = self.evaluate(pos)
+        if stand >= beta or qply >= 4 or ply >= MAX_PLY:
             return stand
         if stand > alpha:
             alpha = stand
@@ -302,11 +616,11 @@ class Searcher:
         if not tact:
             return stand
         best_pv: list[int] = []
-        for m in self.order(pos, tact, 0, min(ply, 255)):
+        for _, m in self.order(pos, tact, 0, min(ply, MAX_PLY)):
             pos.make(m)
             r = self.adjudicate(pos)
             if r is not None:
-                score = -self._result_score(r, ply + 1)
+                score = -_result_score(r, ply + 1)
                 self.pv_after = []
             else:
                 score = -self.quiesce(pos, -beta, -alpha, ply + 1, qply + 1)
@@ -319,27 +633,31 @@ class Searcher:
         self.pv_after = best_pv
         return alpha
 
-    @staticmethod
-    def _result_score(r, ply):
-        score, _reason = r
-        if score > 0:
-            return MATE - ply
-        if score < 0:
-            return -(MATE - ply)
-        return 0
 
-    @staticmethod
-    def _to_tt(s, ply):
-        if s >= MATE_BOUND:
-            return s + ply
-        if s <= -MATE_BOUND:
-            return s - ply
-        return s
+def _first(x):
+    return x[0]
 
-    @staticmethod
-    def _from_tt(s, ply):
-        if s >= MATE_BOUND:
-            return s - ply
-        if s <= -MATE_BOUND:
-            return s + ply
-        return s
+
+def _result_score(r, ply):
+    score, _reason = r
+    if score > 0:
+        return MATE - ply
+    if score < 0:
+        return -(MATE - ply)
+    return 0
+
+
+def _to_tt(s, ply):
+    if s >= MATE_BOUND:
+        return s + ply
+    if s <= -MATE_BOUND:
+        return s - ply
+    return s
+
+
+def _from_tt(s, ply):
+    if s >= MATE_BOUND:
+        return s - ply
+    if s <= -MATE_BOUND:
+        return s + ply
+    return s

@@ -1,0 +1,1 @@
+"""Benchmarks: `cellfish bench <subcommand>` (see bench/run.py)."""
