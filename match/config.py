@@ -180,7 +180,7 @@ def cellfish_command() -> tuple[str, ...]:
 class MatchConfig:
     variant: str
     engines: list[EngineSpec]
-    tc: TimeControl = field(default_factory=lambda: TimeControl(movetime_ms=100))
+    tc: TimeControl = field(default_factory=TimeControl)   # none: every engine brings its own
     games: int = 2                         # games per pairing (colours alternate)
     tournament: str = "round-robin"        # or "gauntlet" (the first engine against each other)
     openings: str | None = None            # file of start positions (one per line)

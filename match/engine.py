@@ -70,8 +70,8 @@ class EngineProcess:
         try:
             rc = self.proc.wait(0.5)
         except subprocess.TimeoutExpired:
-            return "closed its output"
-        return f"exit code {rc}"
+            return "output closed"
+        return f"exit code {rc}" if rc >= 0 else f"killed by signal {-rc}"
 
     def send(self, line: str) -> None:
         if self.proc is None or self.proc.stdin is None:
@@ -80,13 +80,13 @@ class EngineProcess:
             self.proc.stdin.write(line + "\n")
             self.proc.stdin.flush()
         except (BrokenPipeError, OSError, ValueError):
-            raise EngineFault("crash", f"engine exited ({self.exit_text()})") from None
+            raise EngineFault("crash", self.exit_text()) from None
 
     def readline(self, deadline: float) -> tuple[float, str] | None:
         """Next (time, line) before the monotonic deadline; None on timeout;
         EngineFault('crash') at end of output."""
         if self.eof:
-            raise EngineFault("crash", f"engine exited ({self.exit_text()})")
+            raise EngineFault("crash", self.exit_text())
         timeout = deadline - time.monotonic()
         try:
             t, line = self.lines.get(timeout=max(0.0, timeout)) if timeout > 0 else self.lines.get_nowait()
@@ -94,7 +94,7 @@ class EngineProcess:
             return None
         if line is None:
             self.eof = True
-            raise EngineFault("crash", f"engine exited ({self.exit_text()})")
+            raise EngineFault("crash", self.exit_text())
         return t, line
 
     def wait_for(self, word: str, seconds: float, what: str) -> list[str]:
@@ -104,7 +104,7 @@ class EngineProcess:
         while True:
             r = self.readline(deadline)
             if r is None:
-                raise EngineFault("stall", f"no {word} within {seconds:g} s ({what})")
+                raise EngineFault("stall", f"no {word} within {seconds:g} s {what}")
             line = r[1]
             got.append(line)
             if line.split(maxsplit=1)[:1] == [word]:

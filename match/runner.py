@@ -7,6 +7,7 @@ parent); ``--scheduler`` runs the very same ``play_game`` calls through a Dask
 from __future__ import annotations
 
 import concurrent.futures as cf
+import concurrent.futures.process  # noqa: F401  (BrokenProcessPool)
 import math
 import multiprocessing
 import time
@@ -183,6 +184,11 @@ class MatchResult:
 
 
 def local_executor(concurrency: int) -> cf.Executor:
+    """One game at a time: a thread (the engines are processes anyway).  More: a pool of
+    spawned processes (a script calling run_match then needs the usual
+    ``if __name__ == "__main__":`` guard of multiprocessing)."""
+    if concurrency <= 1:
+        return cf.ThreadPoolExecutor(max_workers=1)
     return cf.ProcessPoolExecutor(max_workers=max(1, concurrency),
                                   mp_context=multiprocessing.get_context("spawn"))
 
@@ -224,13 +230,16 @@ def run_match(cfg: MatchConfig, executor: cf.Executor | None = None, progress=No
                 rec = fut.result()
             except cf.CancelledError:
                 continue
+            except cf.process.BrokenProcessPool:
+                raise ConfigError("the local worker processes died (a script that calls "
+                                  "run_match needs an `if __name__ == '__main__':` guard)") from None
             except Exception as e:   # a bug or a lost worker: this game is void, the run goes on
                 msg = f"game {g.index + 1}: {type(e).__name__}: {e}"
                 result.errors.append(msg)
                 rec = {"game": g.index, "variant": g.variant, "white": g.white.name,
                        "black": g.black.name, "engines": [g.white.name, g.black.name],
                        "pair": list(g.pair), "result": "*", "reason": f"runner error ({msg})",
-                       "moves": []}
+                       "moves": [], "plies": 0}
                 if writer.jsonl:
                     import json
                     writer.jsonl.write(json.dumps(rec) + "\n")

@@ -31,9 +31,13 @@ def elo_and_margin(w: int, d: int, l: int) -> tuple[float, float]:
     elo = elo_from_score(p)
     var = (w * (1 - p) ** 2 + d * (0.5 - p) ** 2 + l * p ** 2) / n
     se = math.sqrt(var / n)
+    if p <= 0.0 or p >= 1.0:
+        return elo, math.nan
     lo, hi = p - 1.959964 * se, p + 1.959964 * se
-    if lo <= 0.0 or hi >= 1.0 or se == 0.0:
-        return elo, math.nan if se else 0.0
+    if se == 0.0:
+        return elo, 0.0
+    if lo <= 0.0 or hi >= 1.0:
+        return elo, math.inf
     return elo, (elo_from_score(hi) - elo_from_score(lo)) / 2.0
 
 
@@ -76,8 +80,10 @@ def fmt_elo(x: float) -> str:
         return "nan"
     if math.isinf(x):
         return "+inf" if x > 0 else "-inf"
-    return f"{x:+.1f}"
+    return f"{x + 0.0:+.1f}"
 
 
 def fmt_margin(x: float) -> str:
-    return "nan" if math.isnan(x) else f"{x:.1f}"
+    if math.isnan(x):
+        return "-"
+    return "inf" if math.isinf(x) else f"{x:.1f}"
