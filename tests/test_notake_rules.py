@@ -9,6 +9,7 @@ import variants
 from engine.game import game_result
 from engine.movegen import in_check, legal_moves, pseudo_moves
 from engine.moves import SPECIAL, acted_of, from_of, ptype_of, to_of
+from engine.position import Position
 from protocol.move_text import move_text, parse_move
 from protocol.position_text import PositionTextError, code_token, format, parse
 
@@ -292,15 +293,27 @@ def brute_in_check(pos, side):
         pos.side = saved
 
 
+def full_filter(pos):
+    side = pos.side
+    out = []
+    for m in pseudo_moves(pos):
+        pos.make(m)
+        if not in_check(pos, side):
+            out.append(m)
+        pos.unmake()
+    return out
+
+
 @pytest.mark.parametrize("form", FORMS)
 def test_make_unmake_hash_and_check_agree_with_the_generator(form):
     v, pos = setup(form)
     rng = random.Random(1000 + FORMS.index(form))
-    for ply in range(60):
+    for ply in range(100):
         for side in (0, 1):
             assert in_check(pos, side) == brute_in_check(pos, side)
         board, occ, king, h = pos.board[:], [set(o) for o in pos.occ], pos.king[:], pos.hash
         legal = legal_moves(pos)
+        assert sorted(legal) == sorted(full_filter(pos))   # the shortcut of legal_moves is exact
         for m in legal:
             pos.make(m)
             assert pos.hash == pos.compute_hash()
@@ -312,3 +325,34 @@ def test_make_unmake_hash_and_check_agree_with_the_generator(form):
             break
         acts = [m for m in legal if m & SPECIAL]
         pos.make(rng.choice(acts if acts and rng.random() < 0.5 else legal))
+
+
+@pytest.mark.parametrize("form", FORMS)
+def test_check_and_legality_on_random_sparse_positions(form):
+    """Kings among a few random pieces: many checks, demotions and pins to get wrong."""
+    v = variants.get(f"notake-{form}")
+    rng = random.Random(7 + FORMS.index(form))
+    tokens = [t for t in v.by_token if t != "K"]
+    done = checks = 0
+    while done < 150:
+        pos = Position(v)
+        cells = rng.sample(range(81), 12)
+        pos.board[cells[0]] = v.by_token["K"].id * 2
+        pos.board[cells[1]] = v.by_token["K"].id * 2 + 1
+        for c in cells[2:2 + rng.randrange(4, 11)]:
+            pos.board[c] = v.by_token[rng.choice(tokens)].id * 2 + rng.randrange(2)
+        pos.side = rng.randrange(2)
+        pos.reset_state()
+        if in_check(pos, pos.side ^ 1):
+            continue                           # not a position of the game
+        done += 1
+        for _ in range(3):
+            for side in (0, 1):
+                assert in_check(pos, side) == brute_in_check(pos, side)
+            checks += in_check(pos)
+            legal = legal_moves(pos)
+            assert sorted(legal) == sorted(full_filter(pos))
+            if not legal:
+                break
+            pos.make(rng.choice(legal))
+    assert checks > 20

@@ -69,6 +69,7 @@ class NotakeShogi(ShogiBoard):
         self._build_promotion_lists()
         self._build_beyond()
         self._fixed, self._rays = self._build_check_tables()
+        self._relevant = [[self._relevant_cells(by, k) for k in range(n)] for by in (WHITE, BLACK)]
         self.extra_moves = getattr(self, "_gen_" + self.form)
         self._undo_kind = {"approach": 0, "withdraw": 0, "overtake": 0,
                            "tow": 1, "shunt": 2, "rifle": 3}[self.form]
@@ -130,6 +131,10 @@ class NotakeShogi(ShogiBoard):
         self._eff = eff
         silver = self.by_token["S"].id
         self._silver = [code >> 1 == silver for code in range(nc)]
+        # _demotes[side][code]: acting on it by `side` leaves it hostile (an enemy promoted piece)
+        self._demotes = [[bool(c >= 2 and self.piece_types[c >> 1] is not None and c & 1 != side
+                               and self.piece_types[c >> 1].promoted) for c in range(nc)]
+                         for side in (WHITE, BLACK)]
 
     def _build_promotion_lists(self):
         """_po[code][s*n+t]: type ids of the plain move s->t (0 = stays); zone lists."""
@@ -241,6 +246,19 @@ class NotakeShogi(ShogiBoard):
             out_rays.append(rs)
         return out_fixed, out_rays
 
+    def _relevant_cells(self, by, k):
+        """Cells whose emptiness matters to some check on k by colour `by` (bool per cell)."""
+        rel = [False] * self.geometry.size
+        for s, e, codes in self._fixed[by][k]:
+            if e >= 0:
+                rel[e] = True
+        for cells, sets, e in self._rays[by][k]:
+            for c in cells:
+                rel[c] = True
+            if e >= 0:
+                rel[e] = True
+        return rel
+
     # ---- check ------------------------------------------------------------------------
     def attacked_by(self, b, k, by):
         """Has a piece of colour `by` an acting move on cell k (board list b)?"""
@@ -266,14 +284,39 @@ class NotakeShogi(ShogiBoard):
         return self.attacked_by(pos.board, pos.king[side], side ^ 1)
 
     def legal_moves(self, pos, pseudo):
+        """Make / check test / unmake, skipped for moves that provably cannot expose the King:
+        a check needs an enemy piece plus some empty cells (fill-only changes just block), so
+        when not in check only vacating a cell of one of the King's check patterns (the
+        mover's start, the towed piece's cell), moving the King itself or demoting an enemy
+        piece (it stays hostile and moves differently) can create one."""
         side = pos.side
         them = side ^ 1
         b = pos.board
         king = pos.king
+        k = king[side]
         chk = self.attacked_by
         make, unmake = pos.make, pos.unmake
         out = []
         app = out.append
+        if k >= 0 and not chk(b, k, them):
+            rel = self._relevant[them][k]
+            dem = self._demotes[side]
+            tow = self._undo_kind == 1
+            for m in pseudo:
+                s = (m >> 8) & 255
+                if s != k and not rel[s]:
+                    if not m & SPECIAL:
+                        app(m)
+                        continue
+                    a = ((m >> 24) & 255) - 1
+                    if not dem[b[a]] and not (tow and rel[a]):
+                        app(m)
+                        continue
+                make(m)
+                if not chk(b, king[side], them):
+                    app(m)
+                unmake()
+            return out
         for m in pseudo:
             make(m)
             if not chk(b, king[side], them):
