@@ -193,3 +193,16 @@ def test_bent_paths(v, tok):
             for ray in rays:
                 dest.extend(ray)
         assert len(dest) == len(set(dest)), geo.name(s)
+
+
+@pytest.mark.parametrize("tok", ["(RB)", "(GA)", "(SC)", "(FN)"])
+def test_compound_tables_equal_compiled_union(v, tok):
+    """The joined component tables are exactly what compiling the union of atoms gives."""
+    from engine.tables import compile_piece
+    pt = v.by_token[tok]
+    for color in (0, 1):
+        ref = compile_piece(v, pt, color)
+        got = v.tables[pt.id * 2 + color]
+        for attr in ("leaps", "mleaps", "cleaps", "rides", "mrides", "crides", "special", "bent"):
+            assert getattr(got, attr) == getattr(ref, attr), attr
+        assert got.simple == ref.simple

@@ -1,0 +1,89 @@
+"""Ninepiece Nichtschach through the protocol loop (subprocess `python -m protocol.cli`):
+variant switch, perft, compounds in `position`/`d`, and a self-play game whose every
+bestmove is checked legal by the rules core."""
+import json
+import sys
+from pathlib import Path
+
+import pytest
+
+import variants
+from engine.game import game_result
+from engine.movegen import legal_moves
+from engine.moves import FISSION, FUSION
+from engine_proc import EngineProcess
+from protocol.move_text import parse_move
+from protocol.position_text import format, parse
+
+NAME = "ninepiece-nichtschach"
+FIG = json.loads((Path(__file__).parent / "data" / "ninepiece_figures.json").read_text())
+
+
+@pytest.fixture
+def eng():
+    e = EngineProcess([sys.executable, "-m", "protocol.cli"])
+    e.ask("uci", "uciok")
+    e.send(f"setoption name UCI_Variant value {NAME}")
+    lines = e.ask("isready", "readyok")
+    e.announce = next(l for l in lines if l.startswith("info string variant"))
+    yield e
+    e.close()
+
+
+def fen_of(eng):
+    lines = eng.ask("d", "Game state:")
+    return next(l[5:] for l in lines if l.startswith("Fen: ")), lines
+
+
+def test_variant_announcement(eng):
+    v = variants.get(NAME)
+    assert f"info string variant {NAME} " in eng.announce
+    assert "levels 6" in eng.announce
+    assert eng.announce.endswith("startpos " + v.start_fen)
+
+
+def test_perft_through_protocol(eng):
+    eng.send("position startpos")
+    lines = eng.ask("go perft 2", "Nodes searched")
+    assert lines[-1] == "Nodes searched: 25600"
+    assert len([l for l in lines if ": " in l and not l.startswith("Nodes")]) == 160
+
+
+def test_fusion_fission_text_through_position(eng):
+    v = variants.get(NAME)
+    t5 = FIG["T5"]["fen"]
+    eng.send(f"position fen {t5} moves xa1xb2/b zc6yb5 wa1wc1")
+    fen, lines = fen_of(eng)
+    pos = parse(v, t5)
+    for text in ("xa1xb2/b", "zc6yb5", "wa1wc1"):
+        m = parse_move(v, legal_moves(pos), text)
+        pos.make(m)
+    assert fen == format(pos)
+    assert "(RG)" in fen and fen.split("|")[3].endswith("/1B4/R1A3")
+    assert any(l.startswith("Compounds:") and "wc1 RG Reaper" in l for l in lines)
+
+
+def test_self_play_bestmoves_are_legal(eng):
+    """A few dozen plies at depth 1: every bestmove is one of the core's legal moves."""
+    v = variants.get(NAME)
+    pos = parse(v, v.start_fen)
+    played = []
+    kinds = set()
+    for ply in range(40):
+        legal = legal_moves(pos)
+        if game_result(pos, legal) is not None:
+            break
+        eng.send("position startpos moves " + " ".join(played))
+        lines = eng.ask("go depth 1", "bestmove", timeout=30)
+        best = lines[-1].split()[1]
+        m = parse_move(v, legal, best)
+        assert m in legal
+        kinds.add("fusion" if m & FUSION else "fission" if m & FISSION else "plain")
+        pos.make(m)
+        played.append(best)
+    assert len(played) >= 20
+    fen, _ = fen_of(eng)
+    eng.send("position startpos moves " + " ".join(played))
+    fen, _ = fen_of(eng)
+    assert fen == format(pos)
+    assert eng.err == []
