@@ -191,10 +191,11 @@ class Searcher:
         pos.side ^= 1
         pos.halfmove = 0     # repetition scans stop here
         pos.history.append(pos.hash)
+        self.null_stack.append((len(pos.stack), saved))
         return saved
 
-    @staticmethod
-    def _unmake_null(pos, saved):
+    def _unmake_null(self, pos, saved):
+        self.null_stack.pop()
         pos.history.pop()
         pos.side ^= 1
         pos.ep, pos.ep_victim, pos.hash, pos.halfmove = saved
@@ -202,7 +203,24 @@ class Searcher:
     # ---- the search ---------------------------------------------------------------------
     def search(self, pos, limits: Limits, stop_event, on_info=None):
         """Returns (best move, ponder move or None, score). best move is None when the side
-        to move has no legal move."""
+        to move has no legal move.  The position is left as it was, also after a stop."""
+        base = len(pos.stack)
+        self.null_stack = []
+        try:
+            return self._search(pos, limits, stop_event, on_info)
+        finally:
+            self._unwind(pos, base)
+
+    def _unwind(self, pos, base):
+        """Take back what an aborted search left made (moves and null moves, newest first)."""
+        ns = self.null_stack
+        while len(pos.stack) > base or ns:
+            if ns and ns[-1][0] == len(pos.stack):
+                self._unmake_null(pos, ns[-1][1])
+            else:
+                pos.unmake()
+
+    def _search(self, pos, limits, stop_event, on_info):
         self.limits = limits
         self.stop_event = stop_event
         self.nodes = 0
@@ -399,10 +417,8 @@ class Searcher:
             if do_null and self.null_ok and depth >= 3 and static >= beta and self._has_pieces(pos):
                 r = 3 if depth >= 6 else 2
                 saved = self._make_null(pos)
-                try:
-                    score = -self.negamax(pos, depth - 1 - r, -beta, -beta + 1, ply + 1, False)
-                finally:
-                    self._unmake_null(pos, saved)
+                score = -self.negamax(pos, depth - 1 - r, -beta, -beta + 1, ply + 1, False)
+                self._unmake_null(pos, saved)
                 if score >= beta:
                     return beta if score >= MATE_BOUND else score
         lazy = self.lazy

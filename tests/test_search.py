@@ -1,0 +1,203 @@
+"""The searcher in-process: mates, draws by rule, MultiPV, limits, the lazy legality it
+relies on, the transposition table bound, and that a search leaves the position intact."""
+from __future__ import annotations
+
+import random
+import sys
+import threading
+import time
+from pathlib import Path
+
+import pytest
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+import variants  # noqa: E402
+from engine.evaluate import Evaluator  # noqa: E402
+from engine.movegen import legal_moves, pseudo_moves  # noqa: E402
+from engine.moves import DROP  # noqa: E402
+from engine.search import MATE, MATE_BOUND, TT, Limits, Searcher  # noqa: E402
+from engine.movegen import attacked  # noqa: E402
+from protocol.move_text import move_text  # noqa: E402
+from protocol.position_text import format as format_position, parse  # noqa: E402
+
+
+def run(name, fen=None, **lim):
+    v = variants.get(name)
+    pos = parse(v, fen or v.start_fen)
+    s = Searcher(v, TT(8))
+    infos = []
+    best, ponder, score = s.search(pos, Limits(**lim), threading.Event(), infos.append)
+    return v, pos, s, best, ponder, score, infos
+
+
+def text(v, m):
+    return move_text(v, m, "uci")
+
+
+def test_mate_in_one_and_two():
+    v, pos, s, best, _, score, _ = run("chess", "6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1", depth=3)
+    assert text(v, best) == "a1a8" and score == MATE - 1
+    v, pos, s, best, _, score, infos = run("chess", "r5k1/5ppp/8/8/8/8/3R1PPP/3R2K1 w - - 0 1", depth=4)
+    assert text(v, best) == "d2d8" and score == MATE - 3
+    assert [text(v, m) for m in infos[-1]["pv"]] == ["d2d8", "a8d8", "d1d8"]
+
+
+def test_finds_fools_mate():
+    v, pos, s, best, _, score, _ = run("chess", "rnbqkbnr/pppp1ppp/8/4p3/6P1/5P2/PPPPP2P/RNBQKBNR b KQkq - 0 2",
+                                       depth=3)
+    assert text(v, best) == "d8h4" and score == MATE - 1   # fool's mate, black mates
+
+
+def test_wins_material():
+    # a free queen
+    v, pos, s, best, _, score, _ = run("chess", "4k3/8/8/3q4/8/8/3R4/4K3 w - - 0 1", depth=3)
+    assert text(v, best) == "d2d5" and score > 400
+
+
+def test_no_legal_move():
+    for fen in ("R5k1/5ppp/8/8/8/8/8/6K1 b - - 0 1", "7k/5Q2/6K1/8/8/8/8/8 b - - 0 1"):
+        _, _, _, best, ponder, score, _ = run("chess", fen, depth=3)
+        assert best is None and ponder is None
+
+
+def test_fifty_move_rule_is_a_draw():
+    # a queen up, but every move but a capture or pawn move reaches the 100-ply limit
+    _, _, _, best, _, score, _ = run("chess", "8/8/8/4k3/8/8/8/3QK3 w - - 99 120", depth=3)
+    assert score == 0
+    _, _, _, best, _, score, _ = run("chess", "8/8/8/4k3/8/8/8/3QK3 w - - 0 120", depth=3)
+    assert score > 500
+
+
+def test_repetition_is_a_draw():
+    # black, a queen down, can return to a position of the game: that is worth a draw
+    v = variants.get("chess")
+    pos = parse(v, "k6n/8/8/8/8/8/8/3Q3K b - - 0 1")
+    for t in ("h8g6", "h1g1", "g6h8", "g1h1"):
+        pos.make(next(m for m in legal_moves(pos) if text(v, m) == t))
+    s = Searcher(v, TT(8))
+    best, _, score = s.search(pos, Limits(depth=4), threading.Event())
+    assert text(v, best) == "h8g6" and score == 0
+    fresh = parse(v, "k6n/8/8/8/8/8/8/3Q3K b - - 0 1")
+    _, _, score = Searcher(v, TT(8)).search(fresh, Limits(depth=4), threading.Event())
+    assert score < -500
+
+
+def test_stopped_search_leaves_the_position_intact():
+    v = variants.get("chess")
+    pos = parse(v, "r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 4 4")
+    before = (format_position(pos), pos.hash, list(pos.history), len(pos.stack))
+    for n in (50, 333, 2000, 7777):
+        Searcher(v, TT(8)).search(pos, Limits(nodes=n), threading.Event())
+        assert (format_position(pos), pos.hash, list(pos.history), len(pos.stack)) == before
+
+
+def test_multipv_distinct_lines():
+    v, pos, s, best, _, score, infos = run("chess", None, depth=3, multipv=4)
+    last = [i for i in infos if i["depth"] == 3]
+    assert sorted(i["multipv"] for i in last) == [1, 2, 3, 4]
+    assert len({i["pv"][0] for i in last}) == 4
+    scores = [i["score"] for i in sorted(last, key=lambda i: i["multipv"])]
+    assert scores == sorted(scores, reverse=True)
+
+
+def test_searchmoves_restricts_the_root():
+    v = variants.get("chess")
+    pos = parse(v, v.start_fen)
+    allowed = [m for m in legal_moves(pos) if text(v, m) in ("a2a3", "h2h3")]
+    s = Searcher(v, TT(8))
+    best, _, _ = s.search(pos, Limits(depth=3, searchmoves=allowed), threading.Event())
+    assert best in allowed
+
+
+def test_node_limit_and_stop_flag():
+    v = variants.get("chess")
+    pos = parse(v, v.start_fen)
+    s = Searcher(v, TT(8))
+    best, _, _ = s.search(pos, Limits(nodes=3000), threading.Event())
+    assert best in legal_moves(pos) and s.nodes <= 3000 + 64
+    ev = threading.Event()
+    t = threading.Timer(0.3, ev.set)
+    t.start()
+    t0 = time.monotonic()
+    best, _, _ = s.search(pos, Limits(infinite=True), ev)
+    assert time.monotonic() - t0 < 2.0
+    assert best in legal_moves(pos)
+
+
+def test_movetime_returns_a_move_in_time():
+    v = variants.get("chess")
+    pos = parse(v, "r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 4 4")
+    s = Searcher(v, TT(8))
+    t0 = time.monotonic()
+    best, _, _ = s.search(pos, Limits(movetime=0.3), threading.Event())
+    assert time.monotonic() - t0 < 0.3 + 0.5
+    assert best in legal_moves(pos)
+
+
+@pytest.mark.parametrize("name", ["chess", "shogi"])
+def test_search_leaves_the_position_intact(name):
+    v = variants.get(name)
+    pos = parse(v, v.start_fen)
+    before = (format_position(pos), pos.hash, list(pos.history), len(pos.stack))
+    s = Searcher(v, TT(8))
+    s.search(pos, Limits(depth=4), threading.Event())
+    assert (format_position(pos), pos.hash, list(pos.history), len(pos.stack)) == before
+
+
+def test_tt_is_bounded_by_hash():
+    tt = TT(1)
+    for k in range(3 * tt.capacity):
+        tt.put(k, (1, 0, 0, 0))
+    assert len(tt.table) <= tt.capacity
+    assert 0 < tt.hashfull() <= 1000
+
+
+def lazy_legal(s, pos):
+    """The searcher's lazy filter: pseudo moves whose maker's royal is not attacked after."""
+    out = []
+    side = pos.side
+    for m in pseudo_moves(pos):
+        if s.drop_hook is not None and (m >> 8) & 255 == DROP and not s.drop_hook(pos, m):
+            continue
+        pos.make(m)
+        k = pos.king[side]
+        if not (s.royal and k >= 0 and attacked(pos, k, side ^ 1)):
+            out.append(m)
+        pos.unmake()
+    return out
+
+
+@pytest.mark.parametrize("name", [n for n in variants.names()])
+def test_lazy_legality_matches_the_rules_core(name):
+    v = variants.get(name)
+    s = Searcher(v, TT(1))
+    if not s.lazy:
+        pytest.skip("this variant filters its own moves; the searcher calls legal_moves")
+    rng = random.Random(5)
+    pos = parse(v, v.start_fen)
+    for _ in range(60):
+        legal = legal_moves(pos)
+        assert sorted(lazy_legal(s, pos)) == sorted(legal), format_position(pos)
+        if not legal:
+            break
+        pos.make(rng.choice(legal))
+
+
+def test_shogi_search_finds_drop_mate():
+    v, pos, s, best, _, score, _ = run("shogi", "4k4/9/4P4/9/9/9/9/9/4K4[G] w 0 1", depth=3)
+    assert move_text(v, best, "usi") == "G*5b" and score == MATE - 1
+
+
+@pytest.mark.parametrize("name", variants.names())
+def test_every_variant_searches(name):
+    v, pos, s, best, _, score, infos = run(name, depth=1)
+    assert best in legal_moves(pos)
+
+
+def test_evaluation_values_follow_chess_order():
+    ev = Evaluator(variants.get("chess"))
+    v = variants.get("chess")
+    val = {pt.token: ev.value[pt.id * 2] for pt in v.piece_types if pt}
+    assert val["P"] < val["N"] <= val["B"] < val["R"] < val["Q"]
+    pos = parse(v, v.start_fen)
+    assert abs(ev.evaluate(pos)) < 50
