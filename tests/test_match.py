@@ -194,6 +194,19 @@ def test_shogi_over_usi_with_byoyomi(tmp_path):
         replay(rec)
 
 
+def test_checkmate_is_adjudicated_by_the_rules_core(tmp_path):
+    """From a mate-in-one start both engines mate as White: one win each, reason checkmate."""
+    book = tmp_path / "mate.txt"
+    book.write_text("6k1/5ppp/8/8/8/8/8/R6K w - - 0 1\n")
+    cfg = MatchConfig("chess", [cellfish("a"), cellfish("b")], tc=TimeControl(depth=2),
+                      games=2, openings=str(book), concurrency=2)
+    r = run_match(cfg)
+    assert [(x["result"], x["reason"], x["moves"]) for x in r.records] == \
+        [("1-0", "checkmate", ["a1a8"])] * 2
+    ps = r.pairs[(0, 1)]
+    assert (ps.w, ps.d, ps.l) == (1, 0, 1)
+
+
 def test_cli_with_openings_file(tmp_path):
     book = tmp_path / "book.txt"
     fen = "rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2"
