@@ -39,6 +39,8 @@ def build_parser() -> argparse.ArgumentParser:
                    help="grace before a time loss (default 200)")
     g.add_argument("--stall", type=float, default=60.0, metavar="S",
                    help="an untimed move or isready unanswered this long is a stall (default 60)")
+    g.add_argument("--handshake", type=float, default=15.0, metavar="S",
+                   help="uciok/usiok within this many seconds (default 15)")
     p.add_argument("--games", type=int, default=2, help="games per pairing, colours alternate (default 2)")
     p.add_argument("--tournament", choices=("round-robin", "gauntlet"), default="round-robin",
                    help="with more than two engines (gauntlet: the first against each other)")
@@ -113,7 +115,7 @@ def main(argv: list[str] | None = None) -> int:
             variant=args.variant, engines=engines, tc=tc, games=args.games,
             tournament=args.tournament, openings=args.openings, random_plies=args.random_plies,
             seed=args.seed, max_plies=args.max_plies or None, concurrency=args.concurrency,
-            time_margin_ms=args.time_margin, stall_s=args.stall,
+            time_margin_ms=args.time_margin, stall_s=args.stall, handshake_s=args.handshake,
             sprt=tuple(args.sprt) if args.sprt else None, records=records, pgn=args.pgn,
             event=args.event)
         show = args.progress if args.progress is not None else sys.stderr.isatty()
