@@ -34,6 +34,8 @@ from engine.variant import BLACK, WHITE
 from .shogi import Shogi, ShogiBoard
 
 NOP = (0,)          # promotion options of a move that cannot promote: stays as it is
+_SHARED: dict = {}
+_SHARED_KEYS = ("_comp", "_eff", "_silver", "_demotes", "_n", "_po", "_zone", "_beyond")
 FORMS = ("approach", "withdraw", "shunt", "tow", "overtake", "rifle")
 
 
@@ -64,12 +66,17 @@ class NotakeShogi(ShogiBoard):
         empty = PieceTables(0, n)
         self._table_list = [empty] * ncodes
         self._promo = {}
-        self._build_components()
-        self._build_effects()
-        self._build_promotion_lists()
-        self._build_beyond()
+        shared = _SHARED.get("data")
+        if shared is None:                    # form-independent: built once for all six
+            self._build_components()
+            self._build_effects()
+            self._build_promotion_lists()
+            self._build_beyond()
+            _SHARED["data"] = {k: getattr(self, k) for k in _SHARED_KEYS}
+        else:
+            for k in _SHARED_KEYS:
+                setattr(self, k, shared[k])
         self._fixed, self._rays = self._build_check_tables()
-        self._relevant = [[self._relevant_cells(by, k) for k in range(n)] for by in (WHITE, BLACK)]
         self.extra_moves = getattr(self, "_gen_" + self.form)
         self._undo_kind = {"approach": 0, "withdraw": 0, "overtake": 0,
                            "tow": 1, "shunt": 2, "rifle": 3}[self.form]
@@ -150,7 +157,10 @@ class NotakeShogi(ShogiBoard):
                 code = pt.id * 2 + col
                 lst = [NOP] * (n * n)
                 for s in range(n):
-                    for t in range(n):
+                    leaps, rides = self._comp[code][s]
+                    reach = {c for t, t2, back in leaps for c in (t, t2) if c >= 0}
+                    reach.update(c for ray, back in rides for c in ray)
+                    for t in reach:
                         opts = self.promotion_options(code, s, t)
                         if opts:
                             lst[s * n + t] = tuple(opts)
@@ -246,19 +256,6 @@ class NotakeShogi(ShogiBoard):
             out_rays.append(rs)
         return out_fixed, out_rays
 
-    def _relevant_cells(self, by, k):
-        """Cells whose emptiness matters to some check on k by colour `by` (bool per cell)."""
-        rel = [False] * self.geometry.size
-        for s, e, codes in self._fixed[by][k]:
-            if e >= 0:
-                rel[e] = True
-        for cells, sets, e in self._rays[by][k]:
-            for c in cells:
-                rel[c] = True
-            if e >= 0:
-                rel[e] = True
-        return rel
-
     # ---- check ------------------------------------------------------------------------
     def attacked_by(self, b, k, by):
         """Has a piece of colour `by` an acting move on cell k (board list b)?"""
@@ -284,11 +281,15 @@ class NotakeShogi(ShogiBoard):
         return self.attacked_by(pos.board, pos.king[side], side ^ 1)
 
     def legal_moves(self, pos, pseudo):
-        """Make / check test / unmake, skipped for moves that provably cannot expose the King:
-        a check needs an enemy piece plus some empty cells (fill-only changes just block), so
-        when not in check only vacating a cell of one of the King's check patterns (the
-        mover's start, the towed piece's cell), moving the King itself or demoting an enemy
-        piece (it stays hostile and moves differently) can create one."""
+        """Make / check test / unmake, skipped for moves that provably cannot expose the King.
+        A check needs an enemy piece plus some empty cells, and filling a cell only blocks;
+        so when not in check only these can create one: moving the King; vacating a cell
+        that matters to a check pattern of the King (the mover's start, a towed piece's
+        cell); demoting an enemy piece (it stays hostile and moves differently).  The cells
+        that matter: the cell that must be empty for a fixed-source check whose source holds
+        a piece able to give it; on an inverse ray, the first piece when an able piece stands
+        right behind it, or, when the first piece is itself able, that piece and the cell
+        that must be empty beyond the King."""
         side = pos.side
         them = side ^ 1
         b = pos.board
@@ -299,19 +300,43 @@ class NotakeShogi(ShogiBoard):
         out = []
         app = out.append
         if k >= 0 and not chk(b, k, them):
-            rel = self._relevant[them][k]
+            rel = set()
+            for src, e, codes in self._fixed[them][k]:
+                if e >= 0 and b[src] in codes:
+                    rel.add(e)
+            for cells, sets, e in self._rays[them][k]:
+                n = len(cells)
+                i = 0
+                while i < n and not b[cells[i]]:
+                    i += 1
+                if i == n:
+                    continue
+                f = cells[i]
+                if b[f] in sets[i]:          # an attacker, held off only by an occupied e
+                    rel.add(f)
+                    rel.add(e)
+                elif e < 0 or not b[e]:      # vacating f would expose an attacker behind it
+                    j = i + 1
+                    while j < n and not b[cells[j]]:
+                        j += 1
+                    if j < n and b[cells[j]] in sets[j]:
+                        rel.add(f)
             dem = self._demotes[side]
-            tow = self._undo_kind == 1
+            kind = self._undo_kind
             for m in pseudo:
                 s = (m >> 8) & 255
-                if s != k and not rel[s]:
-                    if not m & SPECIAL:
-                        app(m)
-                        continue
+                if m & SPECIAL:
                     a = ((m >> 24) & 255) - 1
-                    if not dem[b[a]] and not (tow and rel[a]):
-                        app(m)
-                        continue
+                    if not dem[b[a]]:
+                        if kind == 3:                    # rifle: nothing moves
+                            app(m)
+                            continue
+                        if s != k and s not in rel and not (kind == 1 and a in rel):
+                            app(m)
+                            continue
+                elif s != k and s not in rel:
+                    app(m)
+                    continue
                 make(m)
                 if not chk(b, king[side], them):
                     app(m)
