@@ -25,6 +25,10 @@ from dataclasses import dataclass, field
 from .evaluate import Evaluator
 from .game import game_result
 from .movegen import attacked, in_check, legal_moves, pseudo_moves
+try:                                   # per-piece target walker of the rules core
+    from .movegen import _complex_targets
+except ImportError:                    # pragma: no cover - fall back to full generation
+    _complex_targets = None
 from .moves import DROP, EP, FISSION, FUSION, SPECIAL
 from .variant import Variant
 
@@ -110,6 +114,7 @@ class Searcher:
         self.drop_hook = v.drop_legal if v.has_drop_rule else None
         default_null = self.lazy and self.plain_adj and v.royal_check and not v.check_hook
         self.null_ok = bool(getattr(v, "null_move_ok", default_null))
+        self.has_extra = cls.extra_moves is not Variant.extra_moves
         ncodes = 2 * len(v.piece_types)
         self.big = [bool(c >= 2 and v.piece_types[c >> 1] is not None
                          and not v.piece_types[c >> 1].royal and not v.piece_types[c >> 1].pawn)
@@ -515,6 +520,55 @@ class Searcher:
                     return True
         return False
 
+    def captures(self, pos):
+        """Pseudo-legal captures, en-passant captures and promotions (plus the variant's
+        extra moves), without the quiet moves and castling that quiescence never plays."""
+        if _complex_targets is None:
+            return pseudo_moves(pos)
+        v = self.variant
+        tl = v.table_list
+        promo = v.promo
+        b = pos.board
+        side = pos.side
+        ep = pos.ep
+        out: list[int] = []
+        app = out.append
+        for s in pos.occ[side]:
+            code = b[s]
+            T = tl[code]
+            base = s << 8
+            pr = promo.get(code)
+            if T.simple and pr is None:
+                for t in T.leaps[s]:
+                    p = b[t]
+                    if p and (p & 1) != side:
+                        app(base | t)
+                for ray in T.rides[s]:
+                    for t in ray:
+                        p = b[t]
+                        if p:
+                            if (p & 1) != side:
+                                app(base | t)
+                            break
+                continue
+            tg: list[int] = []
+            _complex_targets(T, s, b, side, ep, tg.append)
+            for t in tg:
+                to = t & 255
+                p = b[to]
+                cap = (p and (p & 1) != side) or (t & EP)
+                opts = pr.get((s, to)) if pr is not None else None
+                if opts is None:
+                    if cap:
+                        app(base | t)
+                else:
+                    for o in opts:
+                        if cap or o:
+                            app(base | t | (o << 16))
+        if self.has_extra:
+            v.extra_moves(pos, out)
+        return out
+
     def quiesce(self, pos, alpha, beta, ply, qply):
         self.nodes += 1
         if not (self.nodes & self.CHECK_MASK):
@@ -569,7 +623,7 @@ class Searcher:
         hook = self.is_tactical_hook
         cand = []
         app = cand.append
-        for m in pseudo_moves(pos):
+        for m in self.captures(pos):
             frm = (m >> 8) & 255
             if frm == DROP:
                 continue

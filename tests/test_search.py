@@ -201,3 +201,26 @@ def test_evaluation_values_follow_chess_order():
     assert val["P"] < val["N"] <= val["B"] < val["R"] < val["Q"]
     pos = parse(v, v.start_fen)
     assert abs(ev.evaluate(pos)) < 50
+
+
+@pytest.mark.parametrize("name", ["chess", "shogi", "knavish", "knavish8-promotion"])
+def test_capture_generator_matches_the_tactical_pseudo_moves(name):
+    v = variants.get(name)
+    s = Searcher(v, TT(1))
+    rng = random.Random(11)
+    pos = parse(v, v.start_fen)
+
+    def tactical(m):
+        if (m >> 8) & 255 == DROP:
+            return False
+        p = pos.board[m & 255]
+        return bool(p and (p & 1) != pos.side) or bool(m & (2 << 32)) or bool((m >> 16) & 255)
+
+    for _ in range(80):
+        want = {m for m in pseudo_moves(pos) if tactical(m)}
+        got = {m for m in s.captures(pos) if tactical(m)}
+        assert got == want, format_position(pos)
+        legal = legal_moves(pos)
+        if not legal:
+            break
+        pos.make(rng.choice(legal))
