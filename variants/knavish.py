@@ -181,24 +181,25 @@ class Knavish(ChessLike):
         """Dead positions: bare Kings (and empty hands); one side with a lone King against
         King + one piece that cannot mate alone (Bishop, Knave, Debtor, Kneader,
         Contrakneader; see docs/variants/knavish.md); only Bishops, all on one colour."""
+        occ = pos.occ
         if self.hands:
-            if any(pos.hand):
-                return False
-            return all(not p or self.piece_types[p >> 1].royal for p in pos.board)
+            return len(occ[0]) <= 1 and len(occ[1]) <= 1 and not any(pos.hand)
         pts = self.piece_types
-        geo = self.geometry
-        pieces = ([], [])
-        for c in pos.occ[0] | pos.occ[1]:
-            p = pos.board[c]
-            tok = pts[p >> 1].token
-            if tok != "K":
-                pieces[p & 1].append((tok, c))
-        if len(pieces[0]) + len(pieces[1]) <= 1:
-            return all(tok in self.lone_no_mate for tok, _ in pieces[0] + pieces[1])
-        every = pieces[0] + pieces[1]
-        if all(tok == "B" for tok, _ in every):
-            return len({sum(geo.coords[c]) & 1 for _, c in every}) == 1
-        return False
+        board = pos.board
+        if len(occ[0]) + len(occ[1]) <= 3:
+            return all(pts[board[c] >> 1].token in self.lone_no_mate or pts[board[c] >> 1].royal
+                       for side in occ for c in side)
+        coords = self.geometry.coords
+        colours = set()
+        for side in occ:
+            for c in side:
+                pt = pts[board[c] >> 1]
+                if pt.royal:
+                    continue
+                if pt.token != "B":
+                    return False
+                colours.add(sum(coords[c]) & 1)
+        return len(colours) == 1
 
     lone_no_mate = frozenset({"B", "N", "D", "E", "T"})
 
