@@ -214,3 +214,4 @@ class GameSpec:
     stall_s: float = 60.0
     handshake_s: float = 15.0
     opening_index: int = 0
+    run_id: str = ""                       # lets a run stop its games in this process

@@ -157,10 +157,13 @@ class RecordWriter:
         self.pgn = open(pgn, "w", encoding="utf-8") if pgn and pgn_fits(variant) else None
         self.event = event
 
-    def write(self, rec: dict) -> None:
+    def write_json(self, rec: dict) -> None:
         if self.jsonl:
             self.jsonl.write(json.dumps(rec, separators=(",", ":")) + "\n")
             self.jsonl.flush()
+
+    def write(self, rec: dict) -> None:
+        self.write_json(rec)
         if self.pgn:
             self.pgn.write(to_pgn(rec, self.event))
             self.pgn.flush()

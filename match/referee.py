@@ -7,6 +7,7 @@ the game with a loss for that engine and a reason; both processes are always clo
 """
 from __future__ import annotations
 
+import threading
 import time
 
 import variants
@@ -17,6 +18,11 @@ from protocol.position_text import format as format_position, parse as parse_pos
 
 from .config import GameSpec, TimeControl
 from .engine import EngineFault, EngineProcess
+
+# run id -> Event: set when a run stops early (SPRT, Ctrl-C); games running in threads of this
+# process end at their next poll.  (Local process workers are killed instead.)
+ABORTS: dict[str, threading.Event] = {}
+POLL_S = 0.25
 
 RESULT_TEXT = {0: "1-0", 1: "0-1"}   # winner colour -> result text
 DRAW_TEXT = "1/2-1/2"
@@ -158,7 +164,10 @@ def play_game(spec: GameSpec) -> dict:
                 except EngineFault as f:
                     raise fault_over(colour, specs[colour].name, f, "at start") from None
             plies = 0
+            abort = ABORTS.get(spec.run_id)
             while True:
+                if abort is not None and abort.is_set():
+                    raise GameOver("*", "aborted (the run stopped)")
                 r = game_result(pos)
                 if r is not None:
                     raise result_from_core(pos.side, r[0], r[1])
@@ -167,7 +176,7 @@ def play_game(spec: GameSpec) -> dict:
                 side = pos.side
                 m, text, elapsed, score, depth = engine_move(
                     v, spec, engines[side], side, pos, played, start_pos,
-                    start_is_variant_start, tcs, clocks)
+                    start_is_variant_start, tcs, clocks, abort)
                 pos.make(m)
                 played.append(m)
                 plies += 1
@@ -199,7 +208,7 @@ def fault_over(colour: int, name: str, f: EngineFault, when: str = "") -> GameOv
 
 
 def engine_move(v, spec: GameSpec, e: EngineProcess, side: int, pos, played, start_pos,
-                start_is_variant_start, tcs, clocks):
+                start_is_variant_start, tcs, clocks, abort=None):
     """Ask the engine on move for its move; returns (move, its text, ms, score, depth) or
     raises GameOver for any fault."""
     name = e.spec.name
@@ -220,8 +229,12 @@ def engine_move(v, spec: GameSpec, e: EngineProcess, side: int, pos, played, sta
         deadline = t0 + (allowed if allowed is not None else spec.stall_s)
         score = depth = None
         while True:
-            r = e.readline(deadline)
+            r = e.readline(min(deadline, time.monotonic() + POLL_S) if abort is not None else deadline)
             if r is None:
+                if abort is not None and abort.is_set():
+                    raise GameOver("*", "aborted (the run stopped)")
+                if time.monotonic() < deadline:
+                    continue
                 if allowed is not None:
                     raise loss_for(side, f"{name} loses on time (no move within "
                                          f"{int(allowed * 1000)} ms)")

@@ -10,15 +10,20 @@ import concurrent.futures as cf
 import concurrent.futures.process  # noqa: F401  (BrokenProcessPool)
 import math
 import multiprocessing
+import signal
+import threading
 import time
-from dataclasses import dataclass, field
+import uuid
+from dataclasses import dataclass, field, replace
+
+import psutil
 
 import variants
 
 from .config import ConfigError, GameSpec, MatchConfig, TimeControl
 from .openings import load_openings, random_opening
 from .records import RecordWriter
-from .referee import play_game
+from .referee import ABORTS, play_game
 from . import stats
 
 
@@ -113,6 +118,7 @@ class MatchResult:
     records: list[dict] = field(default_factory=list)
     errors: list[str] = field(default_factory=list)
     sprt: dict | None = None
+    interrupted: bool = False
     total: int = 0
     elapsed_s: float = 0.0
 
@@ -167,6 +173,9 @@ class MatchResult:
             rows.append(f"SPRT elo0={s['elo0']:g} elo1={s['elo1']:g} alpha={s['alpha']:g} beta={s['beta']:g}: "
                         f"LLR {s['llr']:.2f} [{s['lower']:.2f}, {s['upper']:.2f}] "
                         + (f"-> {s['decision']} accepted" if s["decision"] else "-> no decision"))
+        if self.interrupted:
+            rows.append("")
+            rows.append(f"interrupted after {len(self.records)} of {self.total} games")
         if self.errors:
             rows.append("")
             rows.append(f"{len(self.errors)} game(s) could not be played: {self.errors[0]}")
@@ -190,7 +199,8 @@ def local_executor(concurrency: int) -> cf.Executor:
     if concurrency <= 1:
         return cf.ThreadPoolExecutor(max_workers=1)
     return cf.ProcessPoolExecutor(max_workers=max(1, concurrency),
-                                  mp_context=multiprocessing.get_context("spawn"))
+                                  mp_context=multiprocessing.get_context("spawn"),
+                                  initializer=_worker_init)
 
 
 def dask_executor(address: str):
@@ -203,10 +213,41 @@ def dask_executor(address: str):
     return client.get_executor(pure=False), client
 
 
+def _worker_init() -> None:
+    """Pool workers ignore Ctrl-C: the runner stops them itself (see _stop_pool)."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+def _stop_pool(ex: cf.Executor) -> None:
+    """Kill a local process pool's workers and their engines at once (early stop, Ctrl-C)."""
+    procs = getattr(ex, "_processes", None) or {}
+    tree = []
+    for pid in list(procs):
+        try:
+            w = psutil.Process(pid)
+            tree += w.children(recursive=True) + [w]
+        except psutil.Error:
+            pass
+    for p in tree:
+        try:
+            p.kill()
+        except psutil.Error:
+            pass
+    psutil.wait_procs(tree, timeout=5)
+
+
+def _void_record(g: GameSpec, msg: str) -> dict:
+    return {"game": g.index, "variant": g.variant, "white": g.white.name, "black": g.black.name,
+            "engines": [g.white.name, g.black.name], "pair": list(g.pair), "result": "*",
+            "reason": msg, "moves": [], "plies": 0}
+
+
 def run_match(cfg: MatchConfig, executor: cf.Executor | None = None, progress=None) -> MatchResult:
-    """Play the match; `executor` defaults to a local process pool of cfg.concurrency workers.
-    `progress(done, total, result)` is called after every game."""
-    games = build_games(cfg)
+    """Play the match; `executor` defaults to local workers (cfg.concurrency of them).
+    `progress(done, total, result)` is called after every game.  Ctrl-C stops the run and
+    returns the games so far with `result.interrupted` set."""
+    run_id = uuid.uuid4().hex
+    games = [replace(g, run_id=run_id) for g in build_games(cfg)]
     result = MatchResult([e.name for e in cfg.engines],
                          {p: PairScore(*p) for p in pairings(len(cfg.engines), cfg.tournament)},
                          total=len(games))
@@ -215,8 +256,10 @@ def run_match(cfg: MatchConfig, executor: cf.Executor | None = None, progress=No
     writer = RecordWriter(cfg.records, cfg.pgn, cfg.variant, cfg.event)
     own = executor is None
     ex = local_executor(cfg.concurrency) if own else executor
+    abort = ABORTS.setdefault(run_id, threading.Event())
     t0 = time.monotonic()
     futures = []
+    early = False
     try:
         futures = [ex.submit(play_game, g) for g in games]
         by_future = dict(zip(futures, games))
@@ -236,14 +279,8 @@ def run_match(cfg: MatchConfig, executor: cf.Executor | None = None, progress=No
             except Exception as e:   # a bug or a lost worker: this game is void, the run goes on
                 msg = f"game {g.index + 1}: {type(e).__name__}: {e}"
                 result.errors.append(msg)
-                rec = {"game": g.index, "variant": g.variant, "white": g.white.name,
-                       "black": g.black.name, "engines": [g.white.name, g.black.name],
-                       "pair": list(g.pair), "result": "*", "reason": f"runner error ({msg})",
-                       "moves": [], "plies": 0}
-                if writer.jsonl:
-                    import json
-                    writer.jsonl.write(json.dumps(rec) + "\n")
-                    writer.jsonl.flush()
+                rec = _void_record(g, f"runner error ({msg})")
+                writer.write_json(rec)
                 result.records.append(rec)
             else:
                 result.add(rec)
@@ -254,18 +291,25 @@ def run_match(cfg: MatchConfig, executor: cf.Executor | None = None, progress=No
                 llr, lo, hi, dec = stats.sprt_state(ps.w, ps.d, ps.l, elo0, elo1, alpha, beta)
                 result.sprt = {"elo0": elo0, "elo1": elo1, "alpha": alpha, "beta": beta,
                                "llr": llr, "lower": lo, "upper": hi, "decision": dec}
-                if dec:
-                    for f in futures:
-                        f.cancel()
             if progress:
                 progress(len(result.records), len(games), result)
             if result.sprt and result.sprt["decision"]:
+                early = True
                 break
+    except KeyboardInterrupt:
+        early = True
+        result.interrupted = True
     finally:
-        for f in futures:
-            f.cancel()
-        if own:
-            ex.shutdown(wait=True, cancel_futures=True)
+        abort.set()          # games still running in this process's threads stop at once
+        if own and early and isinstance(ex, cf.ProcessPoolExecutor):
+            _stop_pool(ex)   # the pool breaks and fails its pending futures itself
+            ex.shutdown(wait=True)
+        else:
+            for f in futures:
+                f.cancel()
+            if own:
+                ex.shutdown(wait=True, cancel_futures=True)
+        ABORTS.pop(run_id, None)
         writer.close()
         result.elapsed_s = time.monotonic() - t0
     return result

@@ -141,4 +141,4 @@ def main(argv: list[str] | None = None) -> int:
           f"({games_per_minute(result):.1f} games/min)")
     print(result.table())
     print(f"records: {os.path.abspath(records)}" + (f", PGN: {os.path.abspath(args.pgn)}" if args.pgn else ""))
-    return 0
+    return 130 if result.interrupted else 0

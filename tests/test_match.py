@@ -230,6 +230,30 @@ def test_cli_with_openings_file(tmp_path):
     assert bad.returncode == 2 and "at least two" in bad.stderr
 
 
+def test_ctrl_c_stops_the_run_and_leaves_no_process(tmp_path):
+    import signal
+    import time
+    p = subprocess.Popen(
+        [*CELLFISH, "match", "--engine", "cmd=cellfish", "name=a", "--engine", "cmd=cellfish",
+         "name=b", "--tc", "30+1", "--games", "6", "--concurrency", "2",
+         "--records", str(tmp_path / "i.jsonl")],
+        cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+        start_new_session=True)
+    deadline = time.monotonic() + 20
+    tree = []
+    while time.monotonic() < deadline:   # wait until both games have their engines running
+        tree = psutil.Process(p.pid).children(recursive=True)
+        if sum("cellfish" in " ".join(c.cmdline()) for c in tree if c.is_running()) >= 4:
+            break
+        time.sleep(0.2)
+    os.killpg(p.pid, signal.SIGINT)
+    out, err = p.communicate(timeout=30)
+    assert p.returncode == 130, err
+    assert "interrupted after" in out
+    time.sleep(0.5)
+    assert not [c for c in tree if c.is_running() and c.status() != psutil.STATUS_ZOMBIE]
+
+
 # ---- Dask --------------------------------------------------------------------------------------
 def test_same_match_on_a_dask_cluster(tmp_path):
     distributed = pytest.importorskip("distributed")
