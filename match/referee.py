@@ -155,9 +155,13 @@ def play_game(spec: GameSpec) -> dict:
     faulty: int | None = None
     try:
         try:
-            for colour, e in enumerate(engines):
+            for colour, e in enumerate(engines):    # both start loading at once
                 try:
                     e.start()
+                except EngineFault as f:
+                    raise fault_over(colour, specs[colour].name, f, "at start") from None
+            for colour, e in enumerate(engines):
+                try:
                     e.handshake(spec.variant, "shogi" if e.dialect == "usi" else "chess",
                                 spec.handshake_s, spec.stall_s)
                     e.new_game(spec.stall_s)
@@ -236,6 +240,8 @@ def engine_move(v, spec: GameSpec, e: EngineProcess, side: int, pos, played, sta
                 if time.monotonic() < deadline:
                     continue
                 if allowed is not None:
+                    if tc.has_clock:
+                        clocks[side] -= int(allowed * 1000)
                     raise loss_for(side, f"{name} loses on time (no move within "
                                          f"{int(allowed * 1000)} ms)")
                 raise loss_for(side, f"{name} stalled (no bestmove within {spec.stall_s:g} s)")
@@ -257,14 +263,20 @@ def engine_move(v, spec: GameSpec, e: EngineProcess, side: int, pos, played, sta
         raise loss_for(side, f"{name} plays no move ({text or 'empty bestmove'}) "
                              f"with {len(legal)} legal moves")
     if tc.has_clock:
-        left = clocks[side] - elapsed
-        if left < 0:
-            over = -left
-            if over > tc.byoyomi_ms + spec.time_margin_ms:
-                clocks[side] = left
-                raise loss_for(side, f"{name} loses on time ({elapsed} ms used, "
-                                     f"{clocks[side] + elapsed} ms left"
-                                     + (f" + {tc.byoyomi_ms} ms byoyomi" if tc.byoyomi_ms else "") + ")")
+        # As cutechess does it: without byoyomi the time left may go below zero by at most
+        # the margin and the debt is carried over (the margin is not a gift on every move);
+        # with byoyomi the main time is spent first, then the period, which resets each move.
+        before = clocks[side]
+        left = before - elapsed
+        if tc.byoyomi_ms:
+            lost = left < -(tc.byoyomi_ms + spec.time_margin_ms)
+        else:
+            lost = left < -spec.time_margin_ms
+        if lost:
+            clocks[side] = left
+            raise loss_for(side, f"{name} loses on time ({elapsed} ms used, {before} ms left"
+                                 + (f" + {tc.byoyomi_ms} ms byoyomi" if tc.byoyomi_ms else "") + ")")
+        if tc.byoyomi_ms and left < 0:
             left = 0
         clocks[side] = left + tc.inc_ms
     elif tc.movetime_ms is not None and elapsed > tc.movetime_ms + spec.time_margin_ms:

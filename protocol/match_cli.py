@@ -106,6 +106,11 @@ def main(argv: list[str] | None = None) -> int:
         if len(args.engine) < 2:
             raise ConfigError("give at least two --engine")
         engines = [parse_engine(toks + args.each, i) for i, toks in enumerate(args.engine)]
+        if not args.scheduler:    # on a cluster the programs live on the workers
+            import shutil
+            for e in engines:
+                if not (os.path.exists(e.cmd[0]) or shutil.which(e.cmd[0])):
+                    raise ConfigError(f"engine program not found ({e.cmd[0]})")
         if args.tc and args.movetime is not None:
             raise ConfigError("give either --tc or --movetime")
         tc = parse_tc(args.tc) if args.tc else TimeControl()

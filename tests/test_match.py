@@ -138,6 +138,19 @@ def test_faulty_engines_lose_with_a_reason(tmp_path):
     assert not engine_processes()
 
 
+def test_time_margin_is_not_a_gift_on_every_move():
+    """A clock of 200 ms + 100 ms, a 200 ms margin and an engine that always takes 250 ms: the
+    overdraft is carried over (as in cutechess), so it loses on time within three moves
+    (with the margin forgiven on each move it would play on for ever)."""
+    engines = [cellfish("cf", depth=1), fake("late", after=250, base_ms=200, inc_ms=100)]
+    cfg = MatchConfig("chess", engines, tc=TimeControl(depth=1), games=1, max_plies=20,
+                      time_margin_ms=200)
+    rec = run_match(cfg).records[0]
+    assert rec["reason"].startswith("fake-late loses on time"), rec["reason"]
+    assert 2 <= len(rec["moves"][1::2]) + 1 <= 3
+    assert rec["clocks_ms"][1] <= -200
+
+
 def test_sprt_stops_early():
     engines = [cellfish("cf"), fake("illegal", after=0)]
     cfg = MatchConfig("chess", engines, tc=TimeControl(depth=1), games=40, sprt=(0, 100, 0.1, 0.1), max_plies=10)
@@ -162,6 +175,7 @@ def test_chess_against_sunfish(tmp_path):
     assert recs[0]["opening"] == recs[1]["opening"] and len(recs[0]["opening"]) == 2
     for rec in recs:
         assert rec["result"] in ("1-0", "0-1", "1/2-1/2")
+        assert "faulty" not in rec, rec["reason"]
         assert len(rec["times_ms"]) == len(rec["scores"]) == len(rec["moves"]) == rec["plies"]
         sf_clock = rec["clocks_ms"][0 if rec["white"] == "sunfish" else 1]
         assert sf_clock is not None and sf_clock > 0

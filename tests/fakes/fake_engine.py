@@ -10,6 +10,7 @@ core) for AFTER moves (default 0), then misbehaves according to MODE:
   silent      never answers `go` (a stall)
   crash       exits with status 3 when asked to move
   slow        sleeps 3 s before answering (a time loss under a short clock)
+  late        sleeps AFTER milliseconds before every move (to test the clock's arithmetic)
   nohandshake never answers uci/usi
 """
 from __future__ import annotations
@@ -69,7 +70,9 @@ def main() -> int:
                     pos.make(parse_move(v, legal_moves(pos), t, dialect))
         elif cmd == "go":
             v = variants.get(variant)
-            if played >= after and mode != "ok":
+            if mode == "late":
+                time.sleep(after / 1000)
+            elif played >= after and mode != "ok":
                 if mode == "illegal":
                     say("bestmove a1a1" if v.geometry.dims == 2 else "bestmove ua1ua1")
                     continue
