@@ -1,0 +1,109 @@
+"""Notake Shogi through the real protocol loop (`python -m protocol.cli` as a subprocess):
+a complete self-play game of every form under USI (each bestmove checked legal by our core,
+the game ending by the rules or at a ply limit), a search at depth 2 per form, and a short
+game under UCI with the translated cell names."""
+import random
+import sys
+
+import pytest
+
+import variants
+from engine.game import game_result
+from engine.movegen import legal_moves
+from engine.moves import SPECIAL
+from engine_proc import EngineProcess
+from protocol.move_text import move_text, parse_move
+from protocol.position_text import parse
+
+FORMS = ("approach", "withdraw", "shunt", "tow", "overtake", "rifle")
+PLY_LIMIT = 60
+
+
+@pytest.fixture
+def eng():
+    e = EngineProcess([sys.executable, "-m", "protocol.cli"])
+    yield e
+    e.close()
+    assert not e.err, e.err
+
+
+def start_usi(eng, form):
+    eng.ask("usi", "usiok")
+    eng.send(f"setoption name USI_Variant value notake-{form}")
+    lines = eng.ask("isready", "readyok")
+    assert any(l.startswith(f"info string variant notake-{form} files 9 ranks 9 pocket 0 "
+                            "template shogi") for l in lines)
+
+
+def bestmove(eng, moves, depth, timeout=60):
+    eng.send("position startpos" + (" moves " + " ".join(moves) if moves else ""))
+    return eng.ask(f"go depth {depth}", "bestmove", timeout)[-1].split()[1]
+
+
+@pytest.mark.parametrize("form", FORMS)
+def test_usi_self_play_game(eng, form):
+    start_usi(eng, form)
+    v = variants.get(f"notake-{form}")
+    pos = parse(v, v.start_sfen, "sfen")
+    moves, acting = [], 0
+    result = None
+    while len(moves) < PLY_LIMIT:
+        legal = legal_moves(pos)
+        bm = bestmove(eng, moves, 1)
+        if not legal:
+            assert bm == "resign"
+            break
+        m = parse_move(v, legal, bm, "usi")          # raises if the engine's move is illegal
+        assert move_text(v, m, "usi") == bm
+        acting += bool(m & SPECIAL)
+        pos.make(m)
+        moves.append(bm)
+        result = game_result(pos)
+        if result is not None:
+            break
+    assert result is not None or len(moves) == PLY_LIMIT
+    assert acting > 0                                  # the engine does use the actions
+    eng.send("position startpos moves " + " ".join(moves))
+    lines = eng.ask("d", "Game state:")
+    assert f"Fen: {pos_sfen(pos)}" in lines
+
+
+def pos_sfen(pos):
+    from protocol.position_text import format
+    return format(pos, "sfen")
+
+
+@pytest.mark.parametrize("form", FORMS)
+def test_usi_depth_2_from_a_middle_game(eng, form):
+    start_usi(eng, form)
+    v = variants.get(f"notake-{form}")
+    pos = parse(v, v.start_sfen, "sfen")
+    rng = random.Random(form)
+    moves = []
+    for _ in range(10):
+        m = rng.choice(legal_moves(pos))
+        moves.append(move_text(v, m, "usi"))
+        pos.make(m)
+    bm = bestmove(eng, moves, 2)
+    assert bm in {move_text(v, m, "usi") for m in legal_moves(pos)}
+
+
+def test_uci_dialect_game_uses_translated_cells(eng):
+    eng.ask("uci", "uciok")
+    eng.send("setoption name UCI_Variant value notake-overtake")
+    eng.ask("isready", "readyok")
+    v = variants.get("notake-overtake")
+    pos = parse(v, v.start_fen)
+    moves = ["h2h5,h3"]                               # USI 2h2e,2g: the Rook jumps its Pawn
+    pos.make(parse_move(v, legal_moves(pos), moves[0], "uci"))
+    for _ in range(11):
+        eng.send("position startpos moves " + " ".join(moves))
+        bm = eng.ask("go depth 1", "bestmove", 60)[-1].split()[1]
+        m = parse_move(v, legal_moves(pos), bm, "uci")
+        assert move_text(v, m, "uci") == bm
+        pos.make(m)
+        moves.append(bm)
+    eng.send("position startpos moves " + " ".join(moves))
+    lines = eng.ask("d", "Game state:")
+    from protocol.position_text import format
+    assert f"Fen: {format(pos)}" in lines
