@@ -29,7 +29,7 @@ try:                                   # per-piece target walker of the rules co
     from .movegen import _complex_targets
 except ImportError:                    # pragma: no cover - fall back to full generation
     _complex_targets = None
-from .moves import DROP, EP, FISSION, FUSION, SPECIAL
+from .moves import DROP, EP, FISSION, FLAGS, FUSION, SPECIAL
 from .variant import Variant
 
 MATE = 1_000_000
@@ -427,17 +427,6 @@ class Searcher:
                 if score >= beta:
                     return beta if score >= MATE_BOUND else score
         lazy = self.lazy
-        if lazy:
-            moves = pseudo_moves(pos)
-        else:
-            moves = legal_moves(pos)
-            if not moves:
-                r = game_result(pos, moves)
-                return _result_score(r, ply) if r else 0
-        keyed = self.order(pos, moves, ttmove, ply)
-        futile = False
-        if static is not None and depth <= 2 and static + 150 * depth <= alpha:
-            futile = True
         side = pos.side
         them = side ^ 1
         royal = self.royal
@@ -449,7 +438,45 @@ class Searcher:
         alpha0 = alpha
         count = 0
         killers = self.killers[ply]
+        tried = 0
+        if lazy and ttmove and not ttmove & FLAGS and self._plausible(pos, ttmove):
+            # the hash move first, before anything is generated: often it refutes at once
+            if drop_hook is None or (ttmove >> 8) & 255 != DROP or drop_hook(pos, ttmove):
+                make(ttmove)
+                k = pos.king[side]
+                if royal and k >= 0 and attacked(pos, k, them):
+                    unmake()
+                else:
+                    tried = ttmove
+                    count = 1
+                    score = -self.negamax(pos, depth - 1, -beta, -alpha, ply + 1, True)
+                    unmake()
+                    best = score
+                    best_move = ttmove
+                    if pv_node:
+                        best_pv = [ttmove] + self.pv_after
+                    if score > alpha:
+                        alpha = score
+                        if score >= beta:
+                            if not self.tactical(pos, ttmove):
+                                self._reward(killers, ttmove, side, depth)
+                            self.tt.put(h, (depth, LOWER, _to_tt(best, ply), best_move))
+                            self.pv_after = best_pv
+                            return best
+        if lazy:
+            moves = pseudo_moves(pos)
+        else:
+            moves = legal_moves(pos)
+            if not moves:
+                r = game_result(pos, moves)
+                return _result_score(r, ply) if r else 0
+        keyed = self.order(pos, moves, ttmove, ply)
+        futile = False
+        if static is not None and depth <= 2 and static + 150 * depth <= alpha:
+            futile = True
         for key, m in keyed:
+            if m == tried:
+                continue
             if lazy:
                 if drop_hook is not None and (m >> 8) & 255 == DROP and not drop_hook(pos, m):
                     continue
@@ -491,11 +518,7 @@ class Searcher:
                     alpha = score
                     if score >= beta:
                         if quiet:
-                            if killers[0] != m:
-                                killers[1] = killers[0]
-                                killers[0] = m
-                            hk = m * 2 + side
-                            self.history[hk] = self.history.get(hk, 0) + depth * depth
+                            self._reward(killers, m, side, depth)
                         break
         if count == 0:
             r = game_result(pos, [])
@@ -506,6 +529,28 @@ class Searcher:
             self.tt.put(h, (depth, flag, _to_tt(best, ply), best_move))
         self.pv_after = best_pv
         return best
+
+    def _reward(self, killers, m, side, depth):
+        if killers[0] != m:
+            killers[1] = killers[0]
+            killers[0] = m
+        hk = m * 2 + side
+        self.history[hk] = self.history.get(hk, 0) + depth * depth
+
+    @staticmethod
+    def _plausible(pos, m):
+        """Cheap sanity check of a hash move (guards against key collisions)."""
+        b = pos.board
+        side = pos.side
+        frm = (m >> 8) & 255
+        to = m & 255
+        p = b[to]
+        if p and (p & 1) == side:
+            return False
+        if frm == DROP:
+            return not p and pos.hand[((m >> 16) & 255) * 2 + side] > 0
+        q = b[frm]
+        return bool(q) and (q & 1) == side
 
     def _has_pieces(self, pos):
         big = self.big
