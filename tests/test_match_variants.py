@@ -13,6 +13,7 @@ import pytest
 import variants
 from engine.movegen import legal_moves
 from match import EngineSpec, MatchConfig, TimeControl, cellfish_command, run_match
+from match.records import to_pgn
 from protocol.move_text import parse_move
 from protocol.position_text import parse as parse_position
 
@@ -38,7 +39,7 @@ def test_cellfish_depth1_vs_depth2(name, plies, nodes, looks_right, tmp_path):
                EngineSpec("d2", cmd, tc=TimeControl(depth=2, nodes=nodes and 2 * nodes))]
     out = tmp_path / "games.jsonl"
     cfg = MatchConfig(name, engines, games=2, max_plies=plies, concurrency=2, stall_s=60,
-                      records=str(out))
+                      records=str(out), pgn=str(tmp_path / "games.pgn"))
     r = run_match(cfg)
     assert not r.errors
     recs = [json.loads(line) for line in open(out)]
@@ -55,6 +56,11 @@ def test_cellfish_depth1_vs_depth2(name, plies, nodes, looks_right, tmp_path):
         pos = parse_position(v, rec["start"])
         for t in rec["moves"]:
             pos.make(parse_move(v, legal_moves(pos), t, rec["dialect"]))
+        if v.geometry.dims == 2:      # PGN for the 2D games: Variant and FEN tags, SAN moves
+            pgn = to_pgn(rec)
+            assert f'[Variant "{name}"]' in pgn and f'[FEN "{v.start_fen}"]' in pgn
+            assert pgn.rstrip().endswith(rec["result"])
+    assert (tmp_path / "games.pgn").exists() == (v.geometry.dims == 2)
     n = sum(ps.n for ps in r.pairs.values())
     assert n == 2
     assert not [p for p in psutil.Process().children(recursive=True)
