@@ -24,6 +24,7 @@ from variants.board3d import (ALL26, B9, DIRS26, DIR_INDEX, F9, ND8, O6, SD12, B
                               unit_direction)
 
 ODD = frozenset({1, 3, 5})
+LOST_SCORE = 100_000    # eval_terms for a side that has already lost (well below mate scores)
 
 
 def oblique(a, b, c):
@@ -239,6 +240,9 @@ class Nichtschach(Board3D):
             pt.extra["cover"] = m
             cover[pt.id * 2] = cover[pt.id * 2 + 1] = m
         self.cover = cover
+        # per colour: (code, bit indices of its cover) for every code that covers something
+        self.cover_idx = [[(c, tuple(i for i in range(26) if cover[c] >> i & 1))
+                           for c in range(side, ncodes, 2) if cover[c]] for side in (0, 1)]
         self.cover_full = 7 if self.class_rule else ALL26
         self.cover_bits = 3 if self.class_rule else 26
 
@@ -270,17 +274,16 @@ class Nichtschach(Board3D):
 
     def coverage_counts(self, pos, side: int) -> list[int]:
         """Per direction (or class): how many of side's board pieces move along it."""
-        cov = self.cover
         b = pos.board
-        counts = [0] * self.cover_bits
+        tc = [0] * len(self.cover)
         for s in pos.occ[side]:
-            m = cov[b[s]]
-            i = 0
-            while m:
-                if m & 1:
-                    counts[i] += 1
-                m >>= 1
-                i += 1
+            tc[b[s]] += 1
+        counts = [0] * self.cover_bits
+        for code, idx in self.cover_idx[side]:
+            n = tc[code]
+            if n:
+                for i in idx:
+                    counts[i] += n
         return counts
 
     def _decided(self, pos) -> bool:
@@ -297,11 +300,12 @@ class Nichtschach(Board3D):
             return (-1, f"lost {what}")
         return None
 
-    def legal_moves(self, pos, pseudo):
-        # no check: every pseudo-legal move is legal, unless the game is already over
+    def extra_moves(self, pos, out):
+        # No check, so every pseudo-legal move is legal; but once the last move has won, the
+        # game is over and there is no move at all (perft does not expand such a position).
+        # Done here rather than in legal_moves so that the searcher keeps its fast path.
         if self._decided(pos):
-            return []
-        return pseudo
+            out.clear()
 
     def validate_position(self, pos):
         from protocol.position_text import PositionTextError
@@ -316,6 +320,8 @@ class Nichtschach(Board3D):
         coverage rule (a side with only two pieces along some direction is one capture from
         losing; three is a warning)."""
         side = pos.side
+        if self._decided(pos):
+            return -LOST_SCORE
         score = 0
         for sgn, who in ((1, side), (-1, side ^ 1)):
             counts = self.coverage_counts(pos, who)
