@@ -81,12 +81,12 @@ class Knavish(ChessLike):
     hand_tokens = ("C", "D", "N", "Q", "R", "B", "P")
 
     def __init__(self):
+        b, r = bishop(), rook()
+        b.extra["promotes"], r.extra["promotes"] = "+B", "+R"    # used only with optional_promotion
         pts = [None, pawn(), knave(extra={"promotes": "+N"}), debtor(extra={"promotes": "+D"}),
-               carpenter(), bishop(), rook(), queen(), king()]
+               carpenter(), b, r, queen(), king()]
         if self.kneaders:
             pts += [kneader(), contrakneader()]
-        pts[5].extra["promotes"] = "+B"
-        pts[6].extra["promotes"] = "+R"
         if self.optional_promotion:
             pts += [queen_like("+R", "PromotedRook", promoted=True, demotes_to="R"),
                     queen_like("+B", "PromotedBishop", promoted=True, demotes_to="B"),
