@@ -380,3 +380,37 @@ def test_perft_does_not_expand_a_won_position():
                    "6/6/6/6/6/6 w [LPafp] 0 1")
     pos.make(parse_move(v, legal_moves(pos), "wc2wc5"))
     assert perft(pos, 1) == 0
+
+
+# ---- evaluation terms for the searcher ---------------------------------------------------------
+def test_eval_terms_coverage_hand_and_lost_side():
+    from variants.nichtschach import LOST_SCORE
+    v = variants.get("elefantnichtschach")
+    start = parse(v, v.start_fen)
+    assert v.eval_terms(start) == 0                          # symmetric start
+    # White thin in the orthogonal directions (two Queens), Black comfortable (three)
+    thin = board({"wa1": "Q", "wf1": "Q", "xa1": "U", "xf1": "U", "ya1": "U",
+                  "wa6": "q", "wf6": "q", "wc6": "q", "xa6": "u", "xf6": "u", "ya6": "u"}, v)
+    assert v.eval_terms(thin) < 0
+    thin.side = 1
+    thin.reset_state()
+    assert v.eval_terms(thin) > 0                            # same position, Black to move
+    # a piece in hand is worth something extra
+    held = parse(v, v.start_fen.replace("[-]", "[A]"))
+    assert v.eval_terms(held) > 0
+    # a side that has lost
+    t1 = parse(v, "6/6/6/6/6/6|6/6/6/6/6/6|5q/2d3/6/6/2D3/Q5|g5/6/6/6/6/G5|6/6/6/6/6/6|"
+                  "6/6/6/6/6/6 w [LPafp] 0 1")
+    t1.make(parse_move(v, legal_moves(t1), "wc2wc5"))
+    assert v.eval_terms(t1) == -LOST_SCORE
+
+
+def test_searcher_takes_a_winning_capture():
+    import threading
+    from engine.search import Limits, Searcher
+    v = variants.get("elefantnichtschach")
+    pos = parse(v, "6/6/6/6/6/6|6/6/6/6/6/6|5q/2d3/6/6/2D3/Q5|g5/6/6/6/6/G5|6/6/6/6/6/6|"
+                   "6/6/6/6/6/6 w [LPafp] 0 1")
+    s = Searcher(v)
+    s.search(pos, Limits(depth=1), threading.Event())
+    assert move_text(v, s.last_pv[0]) in ("wa1wf6", "wc2wc5")

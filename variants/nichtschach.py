@@ -316,25 +316,32 @@ class Nichtschach(Board3D):
 
     # -- evaluation terms for the searcher -----------------------------------------------
     def eval_terms(self, pos) -> int:
-        """Centipawns for the side to move: pieces in hand (a return can go anywhere) and the
-        coverage rule (a side with only two pieces along some direction is one capture from
-        losing; three is a warning)."""
+        """Centipawns for the side to move, added to the generic evaluation (which already
+        values board pieces by mobility and pieces in hand at a share of that):
+
+        * a side that has already lost scores -LOST_SCORE;
+        * coverage: a direction (or Springer class) held by only two board pieces is one
+          capture from losing the game, three is a warning; each such direction costs its side
+          ``danger2`` / ``danger3`` (larger for the three Springer classes);
+        * a piece in hand gets a small extra bonus: it can be returned on any empty cell, so it
+          can also refill a thin direction."""
         side = pos.side
         if self._decided(pos):
             return -LOST_SCORE
+        d2, d3 = (150, 40) if self.class_rule else (60, 15)
+        h = pos.hand
         score = 0
         for sgn, who in ((1, side), (-1, side ^ 1)):
-            counts = self.coverage_counts(pos, who)
             danger = 0
-            for n in counts:
+            for n in self.coverage_counts(pos, who):
                 if n <= 2:
-                    danger += 60
+                    danger += d2
                 elif n == 3:
-                    danger += 15
-            score -= sgn * danger
-            h = pos.hand
-            held = sum(h[c] for c in range(2 + who, len(h), 2))
-            score += sgn * 10 * held
+                    danger += d3
+            held = 0
+            for c in range(2 + who, len(h), 2):
+                held += h[c]
+            score += sgn * (10 * held - danger)
         return score
 
 
