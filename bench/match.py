@@ -118,7 +118,14 @@ def score_margin(points: list[float]) -> tuple[float, float]:
     return mean, 1.96 * math.sqrt(var / n)
 
 
-def run_match(opponent: str, games: int, seconds: float, max_plies: int, log=print):
+def _pgn(board, white, black, result, reason):
+    import chess.pgn
+    game = chess.pgn.Game.from_board(board)
+    game.headers.update({"White": white, "Black": black, "Result": result, "Termination": reason})
+    return str(game)
+
+
+def run_match(opponent: str, games: int, seconds: float, max_plies: int, log=print, pgn=None):
     make_opp = {"random": lambda: RandomPlayer(7), "greedy": lambda: GreedyPlayer(7),
                 "sunfish": sunfish_player}[opponent]
     me = cellfish_player()
@@ -135,6 +142,9 @@ def run_match(opponent: str, games: int, seconds: float, max_plies: int, log=pri
             if not white_is_me:
                 pts = 1.0 - pts
             points.append(pts)
+            if pgn:
+                with open(pgn, "a") as f:
+                    f.write(_pgn(board, w.name, b.name, res, why) + "\n\n")
             log(f"  game {g + 1:2d} vs {opponent:7s} cellfish {'white' if white_is_me else 'black'}: "
                 f"{res} ({why}, {board.ply()} plies, {time.monotonic() - t0:.0f} s) -> {pts}")
     finally:
@@ -153,6 +163,7 @@ def main(argv=None) -> int:
     ap.add_argument("--time", type=float, default=None, help="seconds per move")
     ap.add_argument("--max-plies", type=int, default=300)
     ap.add_argument("--quick", action="store_true", help="2 games each at 0.2 s/move")
+    ap.add_argument("--pgn", default=None, help="append the games to this PGN file")
     a = ap.parse_args(argv)
     defaults = {"random": (10, 0.1), "greedy": (10, 0.1), "sunfish": (20, 1.0)}
     for opp in a.opponents.split(","):
@@ -162,5 +173,5 @@ def main(argv=None) -> int:
         games = a.games or games
         secs = a.time or secs
         print(f"match vs {opp}: {games} games at {secs} s/move", flush=True)
-        run_match(opp, games, secs, a.max_plies, log=lambda s: print(s, flush=True))
+        run_match(opp, games, secs, a.max_plies, log=lambda s: print(s, flush=True), pgn=a.pgn)
     return 0

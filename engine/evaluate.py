@@ -6,7 +6,8 @@ rays count less than on an empty board, as they do in play), then mapped to cent
 slightly convex curve.  For FIDE chess this gives about P 100, N 300, B 330, R 480, Q 990.
 
 Per-cell tables (precomputed, so evaluating is one lookup per piece):
-* centralisation: a piece's own mobility on that cell relative to its average;
+* centralisation: a piece's own empty-board move count on that cell relative to its average
+  (weighted down for heavy pieces);
 * advancement: pieces that promote get a bonus that grows as their distance (in their own
   moves) to a promotion shrinks;
 * royal pieces: in the middlegame they stay near their home rank and away from the centre
@@ -62,7 +63,7 @@ def piece_value(avg_mobility: float) -> int:
 
 class Evaluator:
     HAND_SHARE = 1.05    # a piece in hand is worth this share of its board value
-    CENTRE = 5.0         # centipawns per move of mobility above the piece's average
+    CENTRE = 4.0         # centipawns per move above the piece's average (empty board)
     TEMPO = 10
 
     def __init__(self, variant):
@@ -102,8 +103,14 @@ class Evaluator:
             mob, avg = mobs[code]
             val = self.value[code]
             row = self.pst[code]
+            # centralisation from the empty-board move count (a rook is as mobile on a1 as
+            # on d4 there); heavy pieces care less, so they do not rush to the centre
+            raw = [len(_targets(tab, s)) for s in range(n)]
+            nz = [r for r in raw if r]
+            ravg = sum(nz) / len(nz) if nz else 0.0
+            w = self.CENTRE * min(1.0, 400.0 / max(1, val))
             for s in range(n):
-                row[s] = val + int(self.CENTRE * (mob[s] - avg)) if mob[s] else val - 20
+                row[s] = val + int(w * (raw[s] - ravg)) if mob[s] else val - 20
             if pt.royal:
                 row[:] = [0] * n
                 self.royal_eg[code] = [int(6.0 * (mob[s] - avg)) for s in range(n)]
@@ -117,6 +124,7 @@ class Evaluator:
         self.terms = getattr(v, "eval_terms", None)
         self.phase_max = 0
         self.has_royal_tables = False
+        self.kdist = None
         self._home(mobs)
 
     def _advancement(self, code, tab, pr, gain, row):
@@ -162,6 +170,9 @@ class Evaluator:
         geo = v.geometry
         if geo.dims != 2:
             return
+        if self.has_royal_tables and geo.size <= 400:
+            cs = geo.coords
+            self.kdist = [[max(abs(a[0] - b[0]), abs(a[1] - b[1])) for b in cs] for a in cs]
         # the rank axis is the one the second player sees reversed
         fwd = [i for i in range(2) if v.orient(tuple(1 if j == i else 0 for j in range(2)))[i] == -1]
         if len(fwd) != 1:
@@ -213,6 +224,13 @@ class Evaluator:
             if k1 >= 0:
                 p = b[k1]
                 score -= (self.royal_mg[p][k1] * ph + self.royal_eg[p][k1] * (pm - ph)) // pm
+            # mop-up: far ahead in an ending, drive the lone royal to the edge and come close
+            if ph * 2 < pm and k0 >= 0 and k1 >= 0 and self.kdist is not None:
+                diff = score
+                if diff > 250:
+                    score += 8 * (7 - self.kdist[k0][k1]) - 3 * self.royal_eg[b[k1]][k1]
+                elif diff < -250:
+                    score -= 8 * (7 - self.kdist[k0][k1]) - 3 * self.royal_eg[b[k0]][k0]
         if pos.side:
             score = -score
         if self.terms is not None:
