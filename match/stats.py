@@ -50,7 +50,7 @@ def los(w: int, l: int) -> float:
 
 def sprt_llr(w: int, d: int, l: int, elo0: float, elo1: float) -> float:
     n = w + d + l
-    if n == 0 or w + l == 0:
+    if n == 0:
         return 0.0
     # regularise so that a one-sided start does not give a zero variance
     w_, d_, l_ = w + 0.5, d + 0.5, l + 0.5

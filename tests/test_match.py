@@ -94,6 +94,8 @@ def test_stats():
     lo, hi = stats.sprt_bounds(0.05, 0.05)
     assert hi == pytest.approx(2.944, abs=1e-3) and lo == -hi
     assert stats.sprt_llr(40, 20, 10, 0, 10) > 0 > stats.sprt_llr(10, 20, 40, 0, 10)
+    assert stats.sprt_llr(0, 30, 0, 0, 50) < 0          # only draws: evidence for H0 (elo 0)
+    assert stats.sprt_llr(0, 0, 0, 0, 50) == 0
 
 
 def test_bad_config_is_reported():
