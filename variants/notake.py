@@ -183,6 +183,12 @@ class NotakeShogi(ShogiBoard):
                 g = gcd(abs(dx), abs(dy))
                 c = geo.index.get((xt + dx // g, yt + dy // g))
                 bey[s * n + t] = -1 if c is None else c
+        # the unit of a step/leap is the whole vector: it must be primitive for this table
+        for per_cell in self._comp:
+            for s, (leaps, rides) in enumerate(per_cell or ()):
+                for t, t2, back in leaps:
+                    if bey[s * n + t] != t2:
+                        raise ValueError("Notake leaps must have primitive vectors")
         self._beyond = bey
 
     def _build_check_tables(self):
