@@ -1,8 +1,8 @@
 """Strength ladder through python-chess: cellfish against a random mover, a one-ply greedy
 mover and sunfish.  Score = (wins + draws/2) / games with a 95% error margin.
 
-    cellfish bench match [--opponents random,greedy,sunfish] [--games N] [--time S]
-                         [--max-plies P] [--quick]
+    cellfish bench match [--opponents random,greedy,sunfish,uci:<command>] [--games N]
+                         [--time S] [--max-plies P] [--quick] [--pgn FILE]
 """
 from __future__ import annotations
 
@@ -126,8 +126,14 @@ def _pgn(board, white, black, result, reason):
 
 
 def run_match(opponent: str, games: int, seconds: float, max_plies: int, log=print, pgn=None):
-    make_opp = {"random": lambda: RandomPlayer(7), "greedy": lambda: GreedyPlayer(7),
-                "sunfish": sunfish_player}[opponent]
+    if opponent.startswith("uci:"):
+        # any UCI engine command line, e.g. an older cellfish checkout
+        import shlex
+        cmd = shlex.split(opponent[4:])
+        make_opp = lambda: EnginePlayer(opponent, cmd)  # noqa: E731
+    else:
+        make_opp = {"random": lambda: RandomPlayer(7), "greedy": lambda: GreedyPlayer(7),
+                    "sunfish": sunfish_player}[opponent]
     me = cellfish_player()
     opp = make_opp()
     points = []
@@ -167,7 +173,7 @@ def main(argv=None) -> int:
     a = ap.parse_args(argv)
     defaults = {"random": (10, 0.1), "greedy": (10, 0.1), "sunfish": (20, 1.0)}
     for opp in a.opponents.split(","):
-        games, secs = defaults[opp]
+        games, secs = defaults.get(opp, (10, 0.2))
         if a.quick:
             games, secs = 2, 0.2
         games = a.games or games

@@ -335,3 +335,16 @@ def test_usi_mate_score_in_plies_and_resign(eng):
     eng.send(f"position sfen {SHOGI_MATED}")
     eng.send("go byoyomi 200")
     assert texts(eng.until_prefix("bestmove", 10))[-1] == "bestmove resign"
+
+
+# 9. option lines ------------------------------------------------------------------------------
+def test_option_lines_short_and_all_variants_in_the_combo(eng):
+    import variants
+    lines = texts(eng.handshake())
+    opts = [l for l in lines if l.startswith("option ")]
+    for l in opts:
+        if "UCI_Variant" not in l:
+            assert len(l.encode()) < 300, l
+    combo = next(l for l in opts if "UCI_Variant" in l)
+    for name in variants.names():
+        assert f" var {name}" in combo
