@@ -1,14 +1,14 @@
 """Notake Shogi perft against rules/notake.md §8 (figures kept in tests/data/notake_perft.json):
 start position to depth 3 for all six forms, the hand-made positions N1-N11 (perft 1 and 2 and
-the moves each one exercises) and the lone-piece empty-board table."""
+the moves each one exercises), the lone-piece empty-board table, and one checkmate per form."""
 import json
 from pathlib import Path
 
 import pytest
 
 import variants
-from engine.game import perft
-from engine.movegen import legal_moves
+from engine.game import game_result, perft
+from engine.movegen import in_check, legal_moves
 from engine.moves import SPECIAL
 from engine.position import Position
 from protocol.move_text import move_text
@@ -59,6 +59,14 @@ def test_handmade_moves_named_in_the_rules(case):
         assert t in texts
     for t in case.get("absent", []):
         assert t not in texts
+
+
+@pytest.mark.parametrize("form", FORMS)
+def test_checkmate_is_a_loss(form):
+    v = variants.get(f"notake-{form}")
+    pos = parse(v, DATA["checkmates"][form], "sfen")
+    assert in_check(pos) and not legal_moves(pos)
+    assert game_result(pos) == (-1, "checkmate")
 
 
 def lone_piece_moves(v, token, cell_name):
