@@ -20,7 +20,8 @@ empty tables and every move comes from ``extra_moves``, which walks per-cell *co
 tables compiled here from the same piece atoms (a component is one line of movement with its
 unit vector).  Acting moves carry the flag SPECIAL and the acted-on cell; the mover's
 promotion is the move's type field.  ``in_check`` uses inverse tables built per form from
-the same components, and ``legal_moves`` filters by make / check test / unmake.
+the same components, and ``legal_moves`` filters by make / check test / unmake, but only
+the moves that could expose the King.
 """
 from __future__ import annotations
 
