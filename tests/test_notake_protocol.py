@@ -1,9 +1,11 @@
 """Notake Shogi through the real protocol loop (`python -m protocol.cli` as a subprocess):
 a complete self-play game of every form under USI (each bestmove checked legal by our core,
-the game ending by the rules or at a ply limit), a search at depth 2 per form, and a short
-game under UCI with the translated cell names."""
+the game ending by the rules or at a ply limit), a search at depth 2 per form, the only mate
+in one found per form, and a short game under UCI with the translated cell names."""
+import json
 import random
 import sys
+from pathlib import Path
 
 import pytest
 
@@ -17,6 +19,7 @@ from protocol.position_text import parse
 
 FORMS = ("approach", "withdraw", "shunt", "tow", "overtake", "rifle")
 PLY_LIMIT = 60
+DATA = json.loads((Path(__file__).parent / "data" / "notake_perft.json").read_text())
 
 
 @pytest.fixture
@@ -86,6 +89,25 @@ def test_usi_depth_2_from_a_middle_game(eng, form):
         pos.make(m)
     bm = bestmove(eng, moves, 2)
     assert bm in {move_text(v, m, "usi") for m in legal_moves(pos)}
+
+
+@pytest.mark.parametrize("form", FORMS)
+def test_usi_finds_the_only_mate_in_one(eng, form):
+    sfen, mate = DATA["mate_in_one"][form]
+    v = variants.get(f"notake-{form}")
+    pos = parse(v, sfen, "sfen")
+    mates = []
+    for m in legal_moves(pos):
+        pos.make(m)
+        if game_result(pos) == (-1, "checkmate"):
+            mates.append(move_text(v, m, "usi"))
+        pos.unmake()
+    assert mates == [mate]
+    start_usi(eng, form)
+    eng.send(f"position sfen {sfen}")
+    lines = eng.ask("go depth 2", "bestmove", 60)
+    assert lines[-1].split()[1] == mate
+    assert any(" score mate 1 " in l for l in lines)
 
 
 def test_uci_dialect_game_uses_translated_cells(eng):
