@@ -98,6 +98,7 @@ class Evaluator:
             if not pt.royal and not pt.pawn:
                 self.phase_w[code] = val
         promo = v.promo
+        self.promo_dist = {}
         for code, tab in tables.items():
             pt = v.piece_types[code >> 1]
             mob, avg = mobs[code]
@@ -125,6 +126,7 @@ class Evaluator:
         self.phase_max = 0
         self.has_royal_tables = False
         self.kdist = None
+        self.has_passed = False
         self._home(mobs)
 
     def _advancement(self, code, tab, pr, gain, row):
@@ -150,6 +152,7 @@ class Evaluator:
         if not finite:
             return
         dmax = max(finite)
+        self.promo_dist[code] = (dist, dmax, gain)
         base = gain * 0.5 / (dmax + 1) ** 2
         for s in range(n):
             if dist[s] < inf:
@@ -186,6 +189,37 @@ class Evaluator:
                 home = geo.coords[cell][fwd]
                 self.royal_mg[code] = [int(-15 * abs(c[fwd] - home) + 6 * abs(c[side_axis] - cx))
                                        for c in geo.coords]
+        if not v.hands:
+            self._passed_tables(fwd, side_axis)
+
+    def _passed_tables(self, fwd, side_axis):
+        """Passed pawns (pawn pieces that promote, 2D boards without hands): no enemy pawn
+        on the cells ahead on the same or a neighbouring file.  Bonus by the distance to
+        the promotion, half in the middlegame and full in the ending."""
+        v = self.variant
+        coords = v.geometry.coords
+        n = len(coords)
+        front = {}
+        bonus = {}
+        for code, (dist, dmax, gain) in self.promo_dist.items():
+            if not self.pawnish[code]:
+                continue
+            sign = 1 if (code & 1) == 0 else -1
+            fr = [0] * n
+            for s, cs in enumerate(coords):
+                m = 0
+                for t, ct in enumerate(coords):
+                    if abs(ct[side_axis] - cs[side_axis]) <= 1 and (ct[fwd] - cs[fwd]) * sign > 0:
+                        m |= 1 << t
+                fr[s] = m
+            front[code] = fr
+            base = gain * 0.3 / (dmax + 1)
+            bonus[code] = [int(gain * 0.3 / (d + 1) - base) if d <= dmax else 0 for d in dist]
+        if front:
+            ncodes = len(self.value)
+            self.passed_front = [front.get(c) for c in range(ncodes)]
+            self.passed_bonus = [bonus.get(c) for c in range(ncodes)]
+            self.has_passed = True
 
     def evaluate(self, pos) -> int:
         """Centipawns from the side to move's point of view."""
@@ -194,6 +228,8 @@ class Evaluator:
         pw = self.phase_w
         s0 = 0
         ph = 0
+        if self.has_passed:
+            return self._evaluate_pawns(pos)
         for c in pos.occ[0]:
             p = b[c]
             s0 += pst[p][c]
@@ -203,8 +239,57 @@ class Evaluator:
             p = b[c]
             s1 += pst[p][c]
             ph += pw[p]
+        return self._finish(pos, s0 - s1, ph)
+
+    def _evaluate_pawns(self, pos) -> int:
+        """evaluate() with the passed-pawn term (one more test per piece)."""
+        pst = self.pst
+        b = pos.board
+        pw = self.phase_w
+        pawnish = self.pawnish
+        s0 = s1 = ph = 0
+        m0 = m1 = 0
+        p0 = []
+        p1 = []
+        for c in pos.occ[0]:
+            p = b[c]
+            s0 += pst[p][c]
+            ph += pw[p]
+            if pawnish[p]:
+                m0 |= 1 << c
+                p0.append(c)
+        for c in pos.occ[1]:
+            p = b[c]
+            s1 += pst[p][c]
+            ph += pw[p]
+            if pawnish[p]:
+                m1 |= 1 << c
+                p1.append(c)
+        pp = 0
+        front = self.passed_front
+        bonus = self.passed_bonus
+        for c in p0:
+            p = b[c]
+            fr = front[p]
+            if fr is not None and not fr[c] & m1:
+                pp += bonus[p][c]
+        for c in p1:
+            p = b[c]
+            fr = front[p]
+            if fr is not None and not fr[c] & m0:
+                pp -= bonus[p][c]
         score = s0 - s1
+        if pp:
+            pm = self.phase_max or 1
+            phc = ph if ph < pm else pm
+            r = pp * (2 * pm - phc)
+            score += r // (2 * pm) if r >= 0 else -(-r // (2 * pm))
+        return self._finish(pos, score, ph)
+
+    def _finish(self, pos, score, ph) -> int:
+        b = pos.board
         if self.variant.hands:
+            pw = self.phase_w
             hv = self.hand_value
             for code, k in enumerate(pos.hand):
                 if k:
@@ -218,12 +303,14 @@ class Evaluator:
             if ph > pm:
                 ph = pm
             k0, k1 = pos.king
+            r = 0
             if k0 >= 0:
                 p = b[k0]
-                score += (self.royal_mg[p][k0] * ph + self.royal_eg[p][k0] * (pm - ph)) // pm
+                r += self.royal_mg[p][k0] * ph + self.royal_eg[p][k0] * (pm - ph)
             if k1 >= 0:
                 p = b[k1]
-                score -= (self.royal_mg[p][k1] * ph + self.royal_eg[p][k1] * (pm - ph)) // pm
+                r -= self.royal_mg[p][k1] * ph + self.royal_eg[p][k1] * (pm - ph)
+            score += r // pm if r >= 0 else -(-r // pm)     # rounds the same for both colours
             # mop-up: far ahead in an ending, drive the lone royal to the edge and come close
             if ph * 2 < pm and k0 >= 0 and k1 >= 0 and self.kdist is not None:
                 diff = score

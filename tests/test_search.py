@@ -224,3 +224,28 @@ def test_capture_generator_matches_the_tactical_pseudo_moves(name):
         if not legal:
             break
         pos.make(rng.choice(legal))
+
+
+def test_evaluation_is_colour_symmetric():
+    import chess
+    v = variants.get("chess")
+    ev = Evaluator(v)
+    rng = random.Random(2)
+    board = chess.Board()
+    for _ in range(120):
+        pos = parse(v, board.fen())
+        mirrored = parse(v, board.mirror().fen())
+        assert ev.evaluate(pos) == ev.evaluate(mirrored), board.fen()
+        moves = list(board.legal_moves)
+        if not moves or board.is_game_over():
+            board = chess.Board()
+            continue
+        board.push(rng.choice(moves))
+
+
+def test_passed_pawn_is_worth_more():
+    v = variants.get("chess")
+    ev = Evaluator(v)
+    passed = ev.evaluate(parse(v, "4k3/8/8/3P4/8/8/8/4K3 w - - 0 1"))
+    blocked = ev.evaluate(parse(v, "4k3/4p3/8/3P4/8/8/8/4K3 w - - 0 1"))
+    assert passed > blocked + 100 - 30      # a pawn less for black, and the bonus is gone
