@@ -414,3 +414,15 @@ def test_searcher_takes_a_winning_capture():
     s = Searcher(v)
     s.search(pos, Limits(depth=1), threading.Event())
     assert move_text(v, s.last_pv[0]) in ("wa1wf6", "wc2wc5")
+
+
+def test_hands_may_hold_every_stockpoint():
+    """72 Stockfwazirs in one hand (every Stockpoint captured) still hash and round-trip."""
+    v = variants.get("elefantnichtschach")
+    fen = v.start_fen.replace("[-]", "[" + "F" * 72 + "]")
+    pos = parse(v, fen)
+    assert format(pos) == fen and pos.hash == pos.compute_hash()
+    pos.make(parse_move(v, legal_moves(pos), "F@wc3"))
+    assert pos.hash == pos.compute_hash()
+    with pytest.raises(PositionTextError):
+        parse(v, v.start_fen.replace("[-]", "[" + "F" * 145 + "]"))

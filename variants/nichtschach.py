@@ -16,14 +16,13 @@ from __future__ import annotations
 
 from itertools import permutations, product
 
-from engine.moves import DROP
 from engine.pieces import LEAP, RIDE, Atom, PieceType, leap, ride
-from engine.variant import WHITE
-from variants.board3d import (ALL26, B9, DIRS26, DIR_INDEX, F9, ND8, O6, SD12, Board3D, bND, bO, bSD,
-                              direction_mask, fND, fO, fSD, ring_keeping, sO, sSD, times,
-                              unit_direction)
+from engine.zobrist import Zobrist
+from variants.board3d import (ALL26, F9, ND8, O6, SD12, Board3D, bND, bO, bSD, direction_mask, fND,
+                              fO, fSD, ring_keeping, sO, sSD, times, unit_direction)
 
 ODD = frozenset({1, 3, 5})
+MAX_HAND = 144          # pieces of one kind a hand can hold (all 144 pieces, as a bound)
 LOST_SCORE = 100_000    # eval_terms for a side that has already lost (well below mate scores)
 
 
@@ -307,9 +306,24 @@ class Nichtschach(Board3D):
         if self._decided(pos):
             out.clear()
 
+    @property
+    def zobrist(self):
+        # Up to 72 Stockpoints/Stockfwazirs can end in one hand (the core keys go to 64).
+        if self._zobrist is None:
+            import random
+            z = Zobrist(self)
+            rnd = random.Random(0x3D)
+            for keys in z.hand:
+                keys.extend(rnd.getrandbits(64) for _ in range(MAX_HAND + 1 - len(keys)))
+            self._zobrist = z
+        return self._zobrist
+
     def validate_position(self, pos):
         from protocol.position_text import PositionTextError
         geo = self.geometry
+        for code, n in enumerate(pos.hand):
+            if n > MAX_HAND:
+                raise PositionTextError(f"too many pieces in hand ({code_name(self, code)} x{n})")
         for c, p in enumerate(pos.board):
             if p and p >> 1 == self.p_id and self.rank_of(c, p & 1) == 5:
                 raise PositionTextError(f"Stockpoint on its last rank ({geo.name(c)})")
@@ -343,6 +357,11 @@ class Nichtschach(Board3D):
                 held += h[c]
             score += sgn * (10 * held - danger)
         return score
+
+
+def code_name(v, code):
+    tok = v.piece_types[code >> 1].token
+    return tok if code & 1 == 0 else tok.lower()
 
 
 def _make(name, family, class_rule=False):
