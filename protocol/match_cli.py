@@ -145,5 +145,10 @@ def main(argv: list[str] | None = None) -> int:
     print(f"{cfg.variant}: {len(result.records)} games in {result.elapsed_s:.1f} s "
           f"({games_per_minute(result):.1f} games/min)")
     print(result.table())
-    print(f"records: {os.path.abspath(records)}" + (f", PGN: {os.path.abspath(args.pgn)}" if args.pgn else ""))
+    from match.records import pgn_fits
+    pgn_note = ""
+    if args.pgn:
+        pgn_note = (f", PGN: {os.path.abspath(args.pgn)}" if pgn_fits(cfg.variant)
+                    else " (no PGN: the variant is not 2D)")
+    print(f"records: {os.path.abspath(records)}{pgn_note}")
     return 130 if result.interrupted else 0
