@@ -40,13 +40,24 @@ def fake(mode: str, after: int = 1, **tc) -> EngineSpec:
                       tc=TimeControl(**tc) if tc else None)
 
 
+@pytest.fixture(autouse=True)
+def _pids_before():
+    """Processes that existed before the test (other tests' engine fixtures) are not ours."""
+    global PIDS_BEFORE
+    PIDS_BEFORE = {p.pid for p in psutil.Process().children(recursive=True)}
+    yield
+
+
+PIDS_BEFORE: set[int] = set()
+
+
 def engine_processes():
-    """Descendants of this process that are engines, plus any zombie at all."""
+    """Engines and zombies that appeared during this test and are still there."""
     out = []
     for p in psutil.Process().children(recursive=True):
         try:
-            if p.status() == psutil.STATUS_ZOMBIE or any(
-                    m in " ".join(p.cmdline()) for m in ENGINE_MARKERS):
+            if p.pid not in PIDS_BEFORE and (p.status() == psutil.STATUS_ZOMBIE or any(
+                    m in " ".join(p.cmdline()) for m in ENGINE_MARKERS)):
                 out.append(p)
         except psutil.NoSuchProcess:
             pass
