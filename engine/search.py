@@ -58,6 +58,7 @@ class Limits:
     infinite: bool = False
     searchmoves: list[int] = field(default_factory=list)
     multipv: int = 1
+    start: float | None = None        # time.monotonic() when the go arrived (default: now)
 
 
 class Stop(Exception):
@@ -122,8 +123,22 @@ class Searcher:
         self.nodes = 0
         self.seldepth = 0
         self.last_pv: list[int] = []
+        self._warm_up()
         self.killers = [[0, 0] for _ in range(MAX_PLY + 8)]
         self.history: dict[int, int] = {}
+
+    def _warm_up(self):
+        """Build the variant's lazily compiled tables now rather than inside a timed search."""
+        v = self.variant
+        try:
+            v.table_list
+            v.promo
+            if v.hands:
+                v.drops
+            if self.royal:
+                v.attacks
+        except Exception:       # a table the variant does not support: built (or not) on use
+            pass
 
     # ---- helpers ------------------------------------------------------------------------
     def tactical(self, pos, m) -> bool:
@@ -230,7 +245,7 @@ class Searcher:
         self.stop_event = stop_event
         self.nodes = 0
         self.seldepth = 0
-        self.t0 = time.monotonic()
+        self.t0 = limits.start if limits.start is not None else time.monotonic()
         self.hard_deadline = self.t0 + limits.hard_time if limits.hard_time is not None else None
         self.soft_deadline = self.t0 + limits.soft_time if limits.soft_time is not None else None
         if limits.movetime is not None:
@@ -623,6 +638,10 @@ class Searcher:
         self.pv_after = []
         if not self.lazy:
             return self._quiesce_full(pos, alpha, beta, ply, qply)
+        if not self.plain_adj:
+            r = self.adjudicate(pos)
+            if r is not None:
+                return _result_score(r, ply)
         side = pos.side
         them = side ^ 1
         check = qply < 2 and self.in_check(pos)
@@ -717,19 +736,39 @@ class Searcher:
         return alpha
 
     def _quiesce_full(self, pos, alpha, beta, ply, qply):
-        """Quiescence for variants with their own legality filter or win adjudication."""
+        """Quiescence for variants with their own legality filter or win adjudication:
+        stand pat first (unless in check), then the tactical legal moves."""
+        check = qply < 2 and in_check(pos)
+        stand = None
+        if not check:
+            stand = self.evaluate(pos)
+            if stand >= beta or qply >= 4 or ply >= MAX_PLY:
+                return stand
         moves = legal_moves(pos)
         if not moves:
             r = game_result(pos, moves)
             return _result_score(r, ply) if r else 0
-        stand = self.evaluate(pos)
-        if stand >= beta or qply >= 4 or ply >= MAX_PLY:
-            return stand
-        if stand > alpha:
-            alpha = stand
-        tact = [m for m in moves if self.tactical(pos, m)]
-        if not tact:
-            return stand
+        if check:
+            tact = moves
+            best = -INF
+        else:
+            if stand > alpha:
+                alpha = stand
+            best = stand
+            b = pos.board
+            val = self.value
+            side = pos.side
+            tact = []
+            for m in moves:
+                if not self.tactical(pos, m):
+                    continue
+                p = b[m & 255] if (m >> 8) & 255 != DROP else 0
+                if p and (p & 1) != side and not m & SPECIAL and not (m >> 24) & 255 \
+                        and stand + val[p] + 200 <= alpha and not (m >> 16) & 255:
+                    continue        # delta pruning of a plain capture
+                tact.append(m)
+            if not tact:
+                return stand
         best_pv: list[int] = []
         for _, m in self.order(pos, tact, 0, min(ply, MAX_PLY)):
             pos.make(m)
@@ -740,13 +779,15 @@ class Searcher:
             else:
                 score = -self.quiesce(pos, -beta, -alpha, ply + 1, qply + 1)
             pos.unmake()
+            if score > best:
+                best = score
             if score > alpha:
                 alpha = score
                 best_pv = [m] + self.pv_after
                 if score >= beta:
                     break
         self.pv_after = best_pv
-        return alpha
+        return best if check else alpha
 
 
 def _first(x):

@@ -126,6 +126,10 @@ class Session:
 
     def cmd_isready(self, args):
         self.ensure_variant()
+        if self.searcher is None or self.searcher.variant is not self.variant:
+            # build the searcher (and the variant's lazy tables) now, not inside a timed go
+            self.stop_search()
+            self.searcher = Searcher(self.variant, self.tt)
         self.send("readyok")
 
     def cmd_setoption(self, args):
@@ -298,6 +302,7 @@ class Session:
         self.send(f"info string perft {depth} time {int(dt * 1000)} ms nps {int(total / max(dt, 1e-9))}")
 
     def cmd_go(self, args):
+        t_go = time.monotonic()        # the client's clock runs from here
         if args and args[0].lower() == "perft":
             return self.go_perft(args[1:])
         self.stop_search()
@@ -305,7 +310,7 @@ class Session:
         p, flags, searchmoves = self.parse_go(args)
         pos = self.pos.copy()
         v = self.variant
-        limits = Limits(multipv=self.values["multipv"])
+        limits = Limits(multipv=self.values["multipv"], start=t_go)
         if "depth" in p:
             limits.depth = max(1, p["depth"])
         if "nodes" in p:
