@@ -192,6 +192,7 @@ class MatchConfig:
     stall_s: float = 60.0                  # no bestmove (untimed) / readyok within this: stall
     handshake_s: float = 15.0              # uciok/usiok within this
     sprt: tuple[float, float, float, float] | None = None   # elo0 elo1 alpha beta
+    reuse_engines: bool | None = None      # None: on for local workers, off for an executor given
     records: str | None = None             # JSON-lines file (one game per line)
     pgn: str | None = None                 # PGN file (2D variants)
     event: str = "cellfish match"
@@ -215,3 +216,4 @@ class GameSpec:
     handshake_s: float = 15.0
     opening_index: int = 0
     run_id: str = ""                       # lets a run stop its games in this process
+    reuse: bool = False                    # keep clean engines for this worker's next game

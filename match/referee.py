@@ -1,9 +1,15 @@
 """Play one game between two engine processes; every move is checked by our rules core.
 
 ``play_game(spec)`` is the unit of work sent to a worker (local process or Dask worker).  It
-starts both engines, plays, and returns the game record as a plain dict.  It never raises for
-an engine's misbehaviour: an illegal or unparsable move, a time loss, a crash or a stall ends
-the game with a loss for that engine and a reason; both processes are always closed.
+plays one game and returns its record as a plain dict.  It never raises for an engine's
+misbehaviour: an illegal or unparsable move, a time loss, a crash or a stall ends the game
+with a loss for that engine and a reason.
+
+Engines: with ``spec.reuse`` (local runs) a worker keeps an engine that finished a game
+cleanly for its next game of the same run (``ucinewgame`` + ``isready`` between games, as
+cutechess does), so the engine's start-up is not paid again on its clock; an engine that
+was at fault is killed and a fresh one is started next time.  Without it (Dask) every game
+starts and closes its own processes.  ``close_cached`` ends whatever a worker still holds.
 """
 from __future__ import annotations
 
@@ -23,6 +29,19 @@ from .engine import EngineFault, EngineProcess
 # process end at their next poll.  (Local process workers are killed instead.)
 ABORTS: dict[str, threading.Event] = {}
 POLL_S = 0.25
+
+# (thread, run id, engine spec, dialect) -> an idle engine process that finished a game cleanly
+_CACHE: dict[tuple, EngineProcess] = {}
+_CACHE_LOCK = threading.Lock()
+
+
+def close_cached(run_id: str | None = None) -> None:
+    """Close the idle engines kept for reuse (of one run, or all)."""
+    with _CACHE_LOCK:
+        keys = [k for k in _CACHE if run_id is None or k[1] == run_id]
+        engines = [_CACHE.pop(k) for k in keys]
+    for e in engines:
+        e.close(polite=True)
 
 RESULT_TEXT = {0: "1-0", 1: "0-1"}   # winner colour -> result text
 DRAW_TEXT = "1/2-1/2"
@@ -151,19 +170,35 @@ def play_game(spec: GameSpec) -> dict:
         "depths": [],
     }
     clocks = [tc.base_ms if tc.has_clock else None for tc in tcs]
-    engines = [EngineProcess(s, d) for s, d in zip(specs, dialects)]
+    keys = [(threading.get_ident(), spec.run_id, s, d) for s, d in zip(specs, dialects)]
+    engines: list[EngineProcess] = []
+    fresh = []
+    for key, s, d in zip(keys, specs, dialects):
+        e = None
+        if spec.reuse:
+            with _CACHE_LOCK:
+                e = _CACHE.pop(key, None)
+            if e is not None and not e.alive():
+                e.close(polite=False)
+                e = None
+        fresh.append(e is None)
+        engines.append(e if e is not None else EngineProcess(s, d))
+    record["fresh"] = fresh
     faulty: int | None = None
+    clean = False
     try:
         try:
-            for colour, e in enumerate(engines):    # both start loading at once
-                try:
-                    e.start()
-                except EngineFault as f:
-                    raise fault_over(colour, specs[colour].name, f, "at start") from None
+            for colour, e in enumerate(engines):    # new ones start loading at once
+                if fresh[colour]:
+                    try:
+                        e.start()
+                    except EngineFault as f:
+                        raise fault_over(colour, specs[colour].name, f, "at start") from None
             for colour, e in enumerate(engines):
                 try:
-                    e.handshake(spec.variant, "shogi" if e.dialect == "usi" else "chess",
-                                spec.handshake_s, spec.stall_s)
+                    if fresh[colour]:
+                        e.handshake(spec.variant, "shogi" if e.dialect == "usi" else "chess",
+                                    spec.handshake_s, spec.stall_s)
                     e.new_game(spec.stall_s)
                 except EngineFault as f:
                     raise fault_over(colour, specs[colour].name, f, "at start") from None
@@ -193,9 +228,14 @@ def play_game(spec: GameSpec) -> dict:
             faulty = g.faulty
             if g.faulty is not None:
                 record["faulty"] = specs[g.faulty].name
+            clean = g.result != "*"
     finally:
         for colour, e in enumerate(engines):
-            e.close(polite=(colour != faulty))
+            if clean and spec.reuse and colour != faulty and e.alive():
+                with _CACHE_LOCK:
+                    _CACHE[keys[colour]] = e
+            else:
+                e.close(polite=(colour != faulty))
     record["plies"] = len(record["moves"])
     record["clocks_ms"] = clocks
     record["duration_s"] = round(time.time() - t_start, 3)

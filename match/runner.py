@@ -10,6 +10,7 @@ import concurrent.futures as cf
 import concurrent.futures.process  # noqa: F401  (BrokenProcessPool)
 import math
 import multiprocessing
+import multiprocessing.util
 import signal
 import threading
 import time
@@ -23,7 +24,7 @@ import variants
 from .config import ConfigError, GameSpec, MatchConfig, TimeControl
 from .openings import load_openings, random_opening
 from .records import RecordWriter
-from .referee import ABORTS, play_game
+from .referee import ABORTS, close_cached, play_game
 from . import stats
 
 
@@ -214,8 +215,10 @@ def dask_executor(address: str):
 
 
 def _worker_init() -> None:
-    """Pool workers ignore Ctrl-C: the runner stops them itself (see _stop_pool)."""
+    """Pool workers ignore Ctrl-C (the runner stops them itself, see _stop_pool) and close
+    the engines they kept for reuse when they exit."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    multiprocessing.util.Finalize(None, close_cached, exitpriority=10)
 
 
 def _stop_pool(ex: cf.Executor) -> None:
@@ -247,14 +250,15 @@ def run_match(cfg: MatchConfig, executor: cf.Executor | None = None, progress=No
     `progress(done, total, result)` is called after every game.  Ctrl-C stops the run and
     returns the games so far with `result.interrupted` set."""
     run_id = uuid.uuid4().hex
-    games = [replace(g, run_id=run_id) for g in build_games(cfg)]
+    own = executor is None
+    reuse = own if cfg.reuse_engines is None else cfg.reuse_engines
+    games = [replace(g, run_id=run_id, reuse=reuse) for g in build_games(cfg)]
     result = MatchResult([e.name for e in cfg.engines],
                          {p: PairScore(*p) for p in pairings(len(cfg.engines), cfg.tournament)},
                          total=len(games))
     if cfg.sprt and len(cfg.engines) != 2:
         raise ConfigError("SPRT needs exactly two engines")
     writer = RecordWriter(cfg.records, cfg.pgn, cfg.variant, cfg.event)
-    own = executor is None
     ex = local_executor(cfg.concurrency) if own else executor
     abort = ABORTS.setdefault(run_id, threading.Event())
     t0 = time.monotonic()
@@ -309,6 +313,7 @@ def run_match(cfg: MatchConfig, executor: cf.Executor | None = None, progress=No
                 f.cancel()
             if own:
                 ex.shutdown(wait=True, cancel_futures=True)
+        close_cached(run_id)     # engines kept by games that ran in this process's threads
         ABORTS.pop(run_id, None)
         writer.close()
         result.elapsed_s = time.monotonic() - t0

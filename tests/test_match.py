@@ -145,9 +145,26 @@ def test_faulty_engines_lose_with_a_reason(tmp_path):
         # the fake played one good move first (none at all without a handshake)
         fake_moves = rec["moves"][(0 if rec["white"] == bad else 1)::2]
         assert len(fake_moves) == (0 if bad == "fake-nohandshake" else 1)
+        # a faulty engine is never reused: each of its games starts a fresh process
+        assert rec["fresh"][0 if rec["white"] == bad else 1]
         replay(rec)
     totals = dict(zip(r.engines, r.engine_totals()))
     assert totals["cf"] == (12, 0, 0)
+    assert not engine_processes()
+
+
+@pytest.mark.parametrize("concurrency", [1, 2])
+def test_clean_engines_are_reused_between_games(concurrency):
+    """An engine that ended a game cleanly plays its worker's next game without a restart;
+    after the run every engine is closed (process workers close theirs as they exit)."""
+    cfg = MatchConfig("chess", [cellfish("d1", depth=1), cellfish("d2", depth=2)], games=6,
+                      max_plies=6, concurrency=concurrency)
+    r = run_match(cfg)
+    starts = {"d1": 0, "d2": 0}
+    for rec in r.records:
+        for name, fresh in zip(rec["engines"], rec["fresh"]):
+            starts[name] += fresh
+    assert 1 <= starts["d1"] <= concurrency and 1 <= starts["d2"] <= concurrency
     assert not engine_processes()
 
 
