@@ -224,7 +224,7 @@ class Searcher:
     def search(self, pos, limits: Limits, stop_event, on_info=None):
         """Returns (best move, ponder move or None, score). best move is None when the side
         to move has no legal move.  The position is left as it was, also after a stop."""
-        base = len(pos.stack)
+        base = self._base = len(pos.stack)
         self.null_stack = []
         try:
             return self._search(pos, limits, stop_event, on_info)
@@ -285,13 +285,17 @@ class Searcher:
                         lines.append((score, pv))
                         excluded.append(pv[0])
             except Stop:
+                self._unwind(pos, self._base)
                 if lines and lines[0][1]:
                     best_score, pv = lines[0]
-                elif self.iter_best is not None and depth > 1:
+                elif self.iter_best is not None:
                     best_score, pv = self.iter_best
                 else:
                     pv = None
                 if pv:
+                    if on_info and multipv == 1 and pv[0] != best:
+                        # the unfinished depth found a better move: say so before bestmove
+                        on_info(self.info(depth, best_score, pv, None))
                     best = pv[0]
                     ponder = pv[1] if len(pv) > 1 else None
                     self.last_pv = pv
@@ -325,7 +329,20 @@ class Searcher:
                 if self.hard_deadline is not None and self.hard_deadline > self.soft_deadline \
                         and now + 1.5 * spent > self.hard_deadline:
                     break
+        if ponder is None and best is not None:
+            ponder = self._ponder_from_tt(pos, best)
         return best, ponder, best_score
+
+    def _ponder_from_tt(self, pos, best):
+        """A ponder move when the PV stops after the best move: the hash move of the reply."""
+        pos.make(best)
+        try:
+            tte = self.tt.get(pos.hash)
+            if tte is not None and tte[3] and tte[3] in legal_moves(pos):
+                return tte[3]
+            return None
+        finally:
+            pos.unmake()
 
     def info(self, depth, score, pv, multipv):
         el = max(1e-6, time.monotonic() - self.t0)
