@@ -97,6 +97,7 @@ class TT:
 
 class Searcher:
     CHECK_MASK = 63
+    ECACHE_SIZE = 1 << 17     # evaluations kept (about 12 MB at most)
 
     def __init__(self, variant, tt: TT | None = None):
         v = variant
@@ -123,6 +124,7 @@ class Searcher:
         self.nodes = 0
         self.seldepth = 0
         self.last_pv: list[int] = []
+        self.ecache: dict[int, int] = {}
         self._warm_up()
         self.killers = [[0, 0] for _ in range(MAX_PLY + 8)]
         self.history: dict[int, int] = {}
@@ -446,7 +448,9 @@ class Searcher:
                     return s
         static = None
         if not check and not pv_node and abs(beta) < MATE_BOUND:
-            static = self.evaluate(pos)
+            static = self.ecache.get(h)
+            if static is None:
+                static = self._eval_store(pos, h)
             # reverse futility: far above beta near the leaves
             if depth <= 3 and static - 110 * depth >= beta:
                 return static - 110 * depth
@@ -561,6 +565,15 @@ class Searcher:
             self.tt.put(h, (depth, flag, _to_tt(best, ply), best_move))
         self.pv_after = best_pv
         return best
+
+    def _eval_store(self, pos, h):
+        """Static evaluation through a small cache keyed by the position's hash."""
+        e = self.evaluate(pos)
+        c = self.ecache
+        if len(c) >= self.ECACHE_SIZE:
+            c.clear()
+        c[h] = e
+        return e
 
     def _reward(self, killers, m, side, depth):
         if killers[0] != m:
@@ -694,7 +707,9 @@ class Searcher:
                 return _result_score(r, ply) if r else 0
             self.pv_after = best_pv
             return best
-        stand = self.evaluate(pos)
+        stand = self.ecache.get(pos.hash)
+        if stand is None:
+            stand = self._eval_store(pos, pos.hash)
         if stand >= beta or qply >= 10 or ply >= MAX_PLY:
             return stand
         if stand > alpha:
