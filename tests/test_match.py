@@ -109,6 +109,21 @@ def test_stats():
     assert stats.sprt_llr(0, 0, 0, 0, 50) == 0
 
 
+def test_progress_bar_and_table():
+    from match.runner import MatchResult, PairScore
+    from protocol.match_cli import ProgressBar
+    r = MatchResult(["a", "b"], {(0, 1): PairScore(0, 1, w=3, d=2, l=1)}, total=10)
+    buf = io.StringIO()
+    bar = ProgressBar(buf, width=10)
+    bar(6, 10, r)
+    bar.end()
+    assert buf.getvalue().startswith("\r[######....] 6/10 games +3 =2 -1")
+    assert buf.getvalue().endswith("\n")
+    row = r.table().splitlines()[2].split()
+    assert row[:8] == ["a", "vs", "b", "6", "3", "2", "1", "66.7%"]
+    assert row[8] == "+120.4"          # -400 log10(1/0.667 - 1)
+
+
 def test_bad_config_is_reported():
     with pytest.raises(ConfigError, match="unknown variant"):
         run_match(MatchConfig("no-such-game", [cellfish("a", depth=1), cellfish("b", depth=1)]))
