@@ -231,6 +231,13 @@ def play_game(spec: GameSpec) -> dict:
             clean = g.result != "*"
     finally:
         for colour, e in enumerate(engines):
+            if clean and e.dialect == "usi" and colour != faulty and e.alive():
+                res = record.get("result")
+                word = "draw" if res == DRAW_TEXT else ("win" if res == RESULT_TEXT[colour] else "lose")
+                try:
+                    e.send(f"gameover {word}")     # USI tells the engines how the game ended
+                except EngineFault:
+                    pass
             if clean and spec.reuse and colour != faulty and e.alive():
                 with _CACHE_LOCK:
                     _CACHE[keys[colour]] = e

@@ -267,6 +267,29 @@ def test_checkmate_is_adjudicated_by_the_rules_core(tmp_path):
     assert (ps.w, ps.d, ps.l) == (1, 0, 1)
 
 
+def test_usi_wire(tmp_path):
+    """What a USI engine receives: usi, USI_Variant, usinewgame, position startpos moves in
+    USI text, go with btime = the first player's (sente's) clock, gameover at the end."""
+    logs = [tmp_path / "a.log", tmp_path / "b.log"]
+    engines = [EngineSpec(f"fake-{i}", (sys.executable, FAKE, "ok"), env=(("FAKE_LOG", str(p)),))
+               for i, p in enumerate(logs)]
+    engines[0] = EngineSpec(engines[0].name, engines[0].cmd, env=engines[0].env,
+                            tc=TimeControl(base_ms=9000, byoyomi_ms=1000))
+    cfg = MatchConfig("shogi", engines, tc=TimeControl(base_ms=5000, byoyomi_ms=1000),
+                      games=1, max_plies=3)
+    rec = run_match(cfg).records[0]
+    assert rec["reason"] == "move limit (3 plies)"
+    a = logs[0].read_text().splitlines()
+    b = logs[1].read_text().splitlines()
+    assert a[0] == "usi" and "setoption name USI_Variant value shogi" in a
+    assert "usinewgame" in a and a[-2:] == ["gameover draw", "quit"]
+    assert f"position startpos moves {rec['moves'][0]}" in b
+    go_a = [x for x in a if x.startswith("go")]
+    assert go_a[0] == "go btime 9000 wtime 5000 byoyomi 1000"
+    go_b = [x for x in b if x.startswith("go")][0].split()
+    assert go_b[1] == "btime" and go_b[3] == "wtime" and go_b[4] == "5000"
+
+
 def test_cli_with_openings_file(tmp_path):
     book = tmp_path / "book.txt"
     fen = "rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2"

@@ -2,7 +2,8 @@
 
     python fake_engine.py MODE [AFTER]
 
-It speaks UCI or USI (whichever it is greeted with), plays the first legal move (by our rules
+It speaks UCI or USI (whichever it is greeted with), appends every line it receives to the
+file named by the FAKE_LOG environment variable (if set), plays the first legal move (by our rules
 core) for AFTER moves (default 0), then misbehaves according to MODE:
   ok          never misbehaves
   illegal     answers a move that is not legal
@@ -40,7 +41,11 @@ def main() -> int:
         out.write(s + "\n")
         out.flush()
 
+    log = open(os.environ["FAKE_LOG"], "a") if os.environ.get("FAKE_LOG") else None
     for line in sys.stdin:
+        if log:
+            log.write(line)
+            log.flush()
         tok = line.split()
         if not tok:
             continue
