@@ -2,8 +2,8 @@
 
 File format: one opening per line; blank lines and lines starting with ``#`` are skipped.
 A line is a position text in the variant's own format (FEN, 3D-FEN, nested FEN; for shogi
-also SFEN), or ``startpos``, optionally followed by ``moves m1 m2 ...`` in the protocol's
-move text.  Every position and move is checked by the rules core when the file is read.
+also SFEN; an EPD line keeps its position and drops its operations), or ``startpos``,
+optionally followed by ``moves m1 m2 ...`` in the protocol's move text.  Every position and move is checked by the rules core when the file is read.
 """
 from __future__ import annotations
 
@@ -34,13 +34,25 @@ def parse_opening_line(v, line: str) -> tuple[str | None, tuple[str, ...]]:
         pos = parse_position(v, v.start_fen)
         start = None
     else:
+        pos = None
         try:
             pos = parse_position(v, text)
         except PositionTextError as e:
+            err = e
             try:
                 pos = parse_position(v, text, "sfen")
             except PositionTextError:
-                raise ConfigError(f"bad opening position: {e}") from None
+                pass
+            if pos is None and ";" in text:      # EPD: the position, then operations
+                words = text.split(";")[0].split()
+                for n in range(len(words) - 1, 0, -1):
+                    try:
+                        pos = parse_position(v, " ".join(words[:n]))
+                        break
+                    except PositionTextError:
+                        continue
+            if pos is None:
+                raise ConfigError(f"bad opening position: {err}") from None
         start = format_position(pos)
     dialect = v.default_dialect
     out = []

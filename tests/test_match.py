@@ -109,6 +109,29 @@ def test_stats():
     assert stats.sprt_llr(0, 0, 0, 0, 50) == 0
 
 
+def test_openings_file_formats(tmp_path):
+    from match.openings import load_openings, random_opening
+    book = tmp_path / "b.epd"
+    book.write_text("# EPD, FEN + moves, startpos\n"
+                    "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - bm e5; id \"x\";\n"
+                    "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1 moves e7e5\n"
+                    "startpos\n")
+    ops = load_openings("chess", str(book))
+    assert ops[0] == ("rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1", ())
+    assert ops[1][1] == ("e7e5",) and ops[2] == (None, ())
+    sfen = tmp_path / "s.txt"
+    sfen.write_text("lnsgkgsnl/1r5b1/ppppppppp/9/9/2P6/PP1PPPPPP/1B5R1/LNSGKGSNL w - 2\n")
+    assert load_openings("shogi", str(sfen))[0][0].endswith(" b 0 1")
+    bad = tmp_path / "bad.txt"
+    bad.write_text("startpos\nstartpos moves e2e5\n")
+    with pytest.raises(ConfigError, match=r"bad.txt:2: bad opening move"):
+        load_openings("chess", str(bad))
+    # random openings: seeded, legal, the same for the same seed
+    a = random_opening("chess", 6, "s:0")
+    assert a == random_opening("chess", 6, "s:0") and len(a) == 6
+    assert a != random_opening("chess", 6, "s:1")
+
+
 def test_progress_bar_and_table():
     from match.runner import MatchResult, PairScore
     from protocol.match_cli import ProgressBar
