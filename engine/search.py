@@ -44,6 +44,8 @@ K_CAPTURE = 1 << 24
 K_PROMO = 1 << 23
 K_SPECIAL = 1 << 22
 K_KILLER = 1 << 21
+K_BAD = 1 << 20          # captures that lose material: after the killers, before quiet moves
+HISTORY_MAX = (1 << 20) - 1
 K_TACTICAL = K_SPECIAL   # keys at or above this are tactical moves
 
 
@@ -168,6 +170,8 @@ class Searcher:
         hist = self.history
         side = pos.side
         hook = self.is_tactical_hook
+        royal = self.royal
+        them = side ^ 1
         keyed = []
         app = keyed.append
         for m in moves:
@@ -178,7 +182,12 @@ class Searcher:
             if frm != DROP:
                 cap = b[m & 255]
                 if cap and (cap & 1) != side:
-                    app((K_CAPTURE + val[cap] * 16 - (val[b[frm]] >> 4), m))
+                    va = val[b[frm]]
+                    vv = val[cap]
+                    if va > vv + 50 and royal and attacked(pos, m & 255, them):
+                        app((K_BAD + vv, m))       # defended and worth less than the capturer
+                    else:
+                        app((K_CAPTURE + vv * 16 - (va >> 4), m))
                     continue
                 if m & EP:
                     app((K_CAPTURE + 1600, m))
@@ -553,7 +562,7 @@ class Searcher:
                 if score > alpha:
                     alpha = score
                     if score >= beta:
-                        if quiet:
+                        if quiet and key < K_BAD:
                             self._reward(killers, m, side, depth)
                         break
         if count == 0:
@@ -580,7 +589,8 @@ class Searcher:
             killers[1] = killers[0]
             killers[0] = m
         hk = m * 2 + side
-        self.history[hk] = self.history.get(hk, 0) + depth * depth
+        hv = self.history.get(hk, 0) + depth * depth
+        self.history[hk] = hv if hv < HISTORY_MAX else HISTORY_MAX
 
     @staticmethod
     def _plausible(pos, m):
