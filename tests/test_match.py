@@ -132,6 +132,28 @@ def test_openings_file_formats(tmp_path):
     assert a != random_opening("chess", 6, "s:1")
 
 
+def test_san_matches_python_chess_on_random_games():
+    chess = pytest.importorskip("chess")
+    import random
+    from match.records import san
+    from protocol.move_text import move_text
+    v = variants.get("chess")
+    rng = random.Random(5)
+    n = 0
+    for _ in range(40):
+        pos, board = parse_position(v, v.start_fen), chess.Board()
+        for _ in range(150):
+            legal = legal_moves(pos)
+            if not legal:
+                break
+            m = rng.choice(legal)
+            assert san(v, pos, m, legal) == board.san(chess.Move.from_uci(move_text(v, m))), board.fen()
+            pos.make(m)
+            board.push_uci(move_text(v, m))
+            n += 1
+    assert n > 3000
+
+
 def test_progress_bar_and_table():
     from match.runner import MatchResult, PairScore
     from protocol.match_cli import ProgressBar
