@@ -16,6 +16,15 @@ Speed (everything stays in this file and ``evaluate.py``; the rules core is not 
   only where the variant is a plain royal-check game or sets ``null_move_ok``), reverse
   futility and futility pruning near the leaves, late-move reductions, check extension,
   aspiration windows, mate-distance pruning, killers and history.
+
+What a variant can tell the searcher (all optional):
+* ``eval_terms(pos) -> int``: centipawns for the side to move, added to the generic
+  evaluation (win conditions, paralysis, anything the tables cannot see);
+* ``is_tactical(pos, m) -> bool``: moves that change material other than plain captures and
+  promotions (acting on another cell, fission ...): searched in quiescence, never reduced;
+* ``null_move_ok``: True/False to allow or forbid null-move pruning (the default allows it
+  only for plain royal-check games with the generic legality filter and no adjudication);
+* ``PieceType.value``: a fixed value in centipawns instead of the mobility-derived one.
 """
 from __future__ import annotations
 
