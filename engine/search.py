@@ -96,7 +96,9 @@ class TT:
 
     def put(self, key, entry):
         t = self.table
-        if len(t) >= self.capacity and key not in t:
+        if key in t:
+            del t[key]            # re-inserted below: a stored position becomes young again
+        elif len(t) >= self.capacity:
             # drop the oldest quarter (insertion order = age)
             for k in list(t)[: self.capacity // 4]:
                 del t[k]
