@@ -278,8 +278,9 @@ def run_match(cfg: MatchConfig, executor: cf.Executor | None = None, progress=No
             except cf.CancelledError:
                 continue
             except cf.process.BrokenProcessPool:
-                raise ConfigError("the local worker processes died (a script that calls "
-                                  "run_match needs an `if __name__ == '__main__':` guard)") from None
+                raise ConfigError("the local worker processes died (killed, out of memory, or "
+                                  "a script that calls run_match without the "
+                                  "`if __name__ == '__main__':` guard)") from None
             except Exception as e:   # a bug or a lost worker: this game is void, the run goes on
                 msg = f"game {g.index + 1}: {type(e).__name__}: {e}"
                 result.errors.append(msg)
