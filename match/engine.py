@@ -105,10 +105,12 @@ class EngineProcess:
             r = self.readline(deadline)
             if r is None:
                 raise EngineFault("stall", f"no {word} within {seconds:g} s {what}")
-            line = r[1]
+            t, line = r
             got.append(line)
             if line.split(maxsplit=1)[:1] == [word]:
                 return got
+            if t > deadline:    # an engine that floods its output is stalled all the same
+                raise EngineFault("stall", f"no {word} within {seconds:g} s {what}")
 
     # ---- protocol ---------------------------------------------------------------------------
     def handshake(self, variant: str, variant_default: str, seconds: float, stall: float) -> None:

@@ -279,6 +279,15 @@ def engine_move(v, spec: GameSpec, e: EngineProcess, side: int, pos, played, sta
             allowed = None
         deadline = t0 + (allowed if allowed is not None else spec.stall_s)
         score = depth = None
+
+        def out_of_time() -> GameOver:
+            if allowed is not None:
+                if tc.has_clock:
+                    clocks[side] -= int(allowed * 1000)
+                return loss_for(side, f"{name} loses on time (no move within "
+                                      f"{int(allowed * 1000)} ms)")
+            return loss_for(side, f"{name} stalled (no bestmove within {spec.stall_s:g} s)")
+
         while True:
             r = e.readline(min(deadline, time.monotonic() + POLL_S) if abort is not None else deadline)
             if r is None:
@@ -286,13 +295,10 @@ def engine_move(v, spec: GameSpec, e: EngineProcess, side: int, pos, played, sta
                     raise GameOver("*", "aborted (the run stopped)")
                 if time.monotonic() < deadline:
                     continue
-                if allowed is not None:
-                    if tc.has_clock:
-                        clocks[side] -= int(allowed * 1000)
-                    raise loss_for(side, f"{name} loses on time (no move within "
-                                         f"{int(allowed * 1000)} ms)")
-                raise loss_for(side, f"{name} stalled (no bestmove within {spec.stall_s:g} s)")
+                raise out_of_time()
             t, line = r
+            if t > deadline and not line.startswith("bestmove"):
+                raise out_of_time()    # a flood of other lines does not hold the deadline off
             if line.startswith("info") and " score " in line:
                 s, dp = parse_score(line)
                 if s is not None:

@@ -213,6 +213,15 @@ def test_faulty_engines_lose_with_a_reason(tmp_path):
     assert not engine_processes()
 
 
+def test_a_flood_of_output_does_not_hold_the_deadline_off():
+    engines = [cellfish("cf", depth=1), fake("flood", after=0, movetime_ms=300)]
+    cfg = MatchConfig("chess", engines, tc=TimeControl(depth=1), games=2, time_margin_ms=200)
+    r = run_match(cfg)
+    for rec in r.records:
+        assert rec["reason"] == "fake-flood loses on time (no move within 500 ms)", rec["reason"]
+    assert not engine_processes()
+
+
 @pytest.mark.parametrize("concurrency", [1, 2])
 def test_clean_engines_are_reused_between_games(concurrency):
     """An engine that ended a game cleanly plays its worker's next game without a restart;

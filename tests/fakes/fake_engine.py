@@ -12,6 +12,7 @@ core) for AFTER moves (default 0), then misbehaves according to MODE:
   crash       exits with status 3 when asked to move
   slow        sleeps 3 s before answering (a time loss under a short clock)
   late        sleeps AFTER milliseconds before every move (to test the clock's arithmetic)
+  flood       prints info lines without end instead of a move
   nohandshake never answers uci/usi
 """
 from __future__ import annotations
@@ -86,6 +87,12 @@ def main() -> int:
                     continue
                 if mode == "silent":
                     continue
+                if mode == "flood":
+                    try:
+                        while True:
+                            say("info string flooding the pipe")
+                    except (BrokenPipeError, OSError):
+                        return 0
                 if mode == "crash":
                     return 3
                 if mode == "slow":
