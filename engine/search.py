@@ -33,7 +33,7 @@ from dataclasses import dataclass, field
 
 from .evaluate import Evaluator
 from .game import game_result
-from .movegen import attacked, in_check, legal_moves, pseudo_moves
+from .movegen import attacked, in_check, legal_moves, pinned_cells, pseudo_moves
 try:                                   # per-piece target walker of the rules core
     from .movegen import _complex_targets
 except ImportError:                    # pragma: no cover - fall back to full generation
@@ -130,6 +130,7 @@ class Searcher:
         default_null = self.lazy and self.plain_adj and v.royal_check and not v.check_hook
         self.null_ok = bool(getattr(v, "null_move_ok", default_null))
         self.has_extra = cls.extra_moves is not Variant.extra_moves
+        self.fast_pins = v.fast_legality and not v.capture_hook and not v.check_hook
         ncodes = 2 * len(v.piece_types)
         self.big = [bool(c >= 2 and v.piece_types[c >> 1] is not None
                          and not v.piece_types[c >> 1].royal and not v.piece_types[c >> 1].pawn)
@@ -456,7 +457,7 @@ class Searcher:
         if check and ply < 2 * self.root_depth + 8:
             depth += 1
         if depth <= 0:
-            return self.quiesce(pos, alpha, beta, ply, 0)
+            return self.quiesce(pos, alpha, beta, ply, 0, check)
         pv_node = beta - alpha > 1
         tte = self.tt.get(h)
         ttmove = 0
@@ -530,14 +531,20 @@ class Searcher:
         futile = False
         if static is not None and depth <= 2 and static + 150 * depth <= alpha:
             futile = True
+        # not in check: only royal moves, moves of pinned pieces and en passant can expose
+        # the royal piece (the rules core's own shortcut, for variants where it holds)
+        kcell = pos.king[side]
+        pinned = pinned_cells(pos, kcell, them) \
+            if lazy and royal and self.fast_pins and not check and kcell >= 0 else None
         for key, m in keyed:
             if m == tried:
                 continue
             if lazy:
-                if drop_hook is not None and (m >> 8) & 255 == DROP and not drop_hook(pos, m):
+                frm = (m >> 8) & 255
+                if drop_hook is not None and frm == DROP and not drop_hook(pos, m):
                     continue
                 make(m)
-                if royal:
+                if royal and (pinned is None or frm == kcell or frm in pinned or m & EP):
                     k = pos.king[side]
                     if k >= 0 and attacked(pos, k, them):
                         unmake()
@@ -680,7 +687,7 @@ class Searcher:
             v.extra_moves(pos, out)
         return out
 
-    def quiesce(self, pos, alpha, beta, ply, qply):
+    def quiesce(self, pos, alpha, beta, ply, qply, chk=None):
         self.nodes += 1
         if not (self.nodes & self.CHECK_MASK):
             self._check_limits()
@@ -695,7 +702,7 @@ class Searcher:
                 return _result_score(r, ply)
         side = pos.side
         them = side ^ 1
-        check = qply < 2 and self.in_check(pos)
+        check = chk if chk is not None else (qply < 2 and self.in_check(pos))
         if check:
             # evasions: every legal move, no standing pat
             moves = [m for _, m in self.order(pos, pseudo_moves(pos), 0, min(ply, MAX_PLY))]
@@ -765,6 +772,10 @@ class Searcher:
         cand.sort(key=_first, reverse=True)
         make, unmake = pos.make, pos.unmake
         royal = self.royal
+        kcell = pos.king[side]
+        # the check status is known (none) only for the first quiescence plies
+        pinned = pinned_cells(pos, kcell, them) \
+            if royal and self.fast_pins and qply < 2 and kcell >= 0 else None
         best_pv: list[int] = []
         for _, m, gain in cand:
             frm = (m >> 8) & 255
@@ -773,7 +784,7 @@ class Searcher:
                     attacked(pos, m & 255, them):
                 continue
             make(m)
-            if royal:
+            if royal and (pinned is None or frm == kcell or frm in pinned or m & EP):
                 k = pos.king[side]
                 if k >= 0 and attacked(pos, k, them):
                     unmake()
