@@ -421,7 +421,7 @@ class Searcher:
             self.tt.put(pos.hash, (depth, EXACT if best < beta else LOWER, best, best_pv[0]))
         return best, best_pv
 
-    def negamax(self, pos, depth, alpha, beta, ply, do_null):
+    def negamax(self, pos, depth, alpha, beta, ply, do_null, chk=None):
         self.nodes += 1
         if not (self.nodes & self.CHECK_MASK):
             self._check_limits()
@@ -453,7 +453,7 @@ class Searcher:
             beta = MATE - ply - 1
         if alpha >= beta:
             return alpha
-        check = self.in_check(pos)
+        check = self.in_check(pos) if chk is None else chk
         if check and ply < 2 * self.root_depth + 8:
             depth += 1
         if depth <= 0:
@@ -553,6 +553,7 @@ class Searcher:
                 make(m)
             count += 1
             quiet = key < K_TACTICAL
+            gives = None
             if quiet and count > 1 and not check and (futile or (depth >= 3 and count > 3)):
                 gives = self.in_check(pos)
                 if futile and not gives:
@@ -566,11 +567,11 @@ class Searcher:
             else:
                 red = 0
             if count == 1:
-                score = -self.negamax(pos, depth - 1, -beta, -alpha, ply + 1, True)
+                score = -self.negamax(pos, depth - 1, -beta, -alpha, ply + 1, True, gives)
             else:
-                score = -self.negamax(pos, depth - 1 - red, -alpha - 1, -alpha, ply + 1, True)
+                score = -self.negamax(pos, depth - 1 - red, -alpha - 1, -alpha, ply + 1, True, gives)
                 if score > alpha and (red or score < beta):
-                    score = -self.negamax(pos, depth - 1, -beta, -alpha, ply + 1, True)
+                    score = -self.negamax(pos, depth - 1, -beta, -alpha, ply + 1, True, gives)
             unmake()
             if score > best:
                 best = score
