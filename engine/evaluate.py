@@ -65,7 +65,6 @@ class Evaluator:
     HAND_SHARE = 1.05    # a piece in hand is worth this share of its board value
     CENTRE = 4.0         # centipawns per move above the piece's average (empty board)
     TEMPO = 10
-    SHELTER = 12         # per own pawn in front of the royal piece (middlegame)
 
     def __init__(self, variant):
         self.variant = v = variant
@@ -153,11 +152,11 @@ class Evaluator:
         if not finite:
             return
         dmax = max(finite)
+        self.promo_dist[code] = (dist, dmax, gain)
         base = gain * 0.5 / (dmax + 1) ** 2
-        adv = [int(gain * 0.5 / (d + 1) ** 2 - base) if d < inf else 0 for d in dist]
-        self.promo_dist[code] = (dist, dmax, gain, adv)
         for s in range(n):
-            row[s] += adv[s]
+            if dist[s] < inf:
+                row[s] += int(gain * 0.5 / (dist[s] + 1) ** 2 - base)
 
     def _home(self, mobs):
         """Royal middlegame tables (home rank, away from the centre file) and the phase
@@ -202,15 +201,9 @@ class Evaluator:
         n = len(coords)
         front = {}
         bonus = {}
-        adv_rows = {}
-        for code, (dist, dmax, gain, adv) in self.promo_dist.items():
+        for code, (dist, dmax, gain) in self.promo_dist.items():
             if not self.pawnish[code]:
                 continue
-            # advancement moves from the table to the phase-blended pawn term
-            row = self.pst[code]
-            for s in range(n):
-                row[s] -= adv[s]
-            adv_rows[code] = adv
             sign = 1 if (code & 1) == 0 else -1
             fr = [0] * n
             for s, cs in enumerate(coords):
@@ -226,21 +219,6 @@ class Evaluator:
             ncodes = len(self.value)
             self.passed_front = [front.get(c) for c in range(ncodes)]
             self.passed_bonus = [bonus.get(c) for c in range(ncodes)]
-            self.pawn_adv = [adv_rows.get(c) for c in range(ncodes)]
-            # royal shelter: own pawns one or two ranks ahead on the royal's file or next to it
-            self.shelter = [None] * ncodes
-            for code in range(ncodes):
-                if not self.royal[code]:
-                    continue
-                sign = 1 if (code & 1) == 0 else -1
-                sh = [0] * n
-                for s, cs in enumerate(coords):
-                    m = 0
-                    for t, ct in enumerate(coords):
-                        if abs(ct[side_axis] - cs[side_axis]) <= 1 and 1 <= (ct[fwd] - cs[fwd]) * sign <= 2:
-                            m |= 1 << t
-                    sh[s] = m
-                self.shelter[code] = sh
             self.has_passed = True
 
     def evaluate(self, pos) -> int:
@@ -290,37 +268,22 @@ class Evaluator:
         pp = 0
         front = self.passed_front
         bonus = self.passed_bonus
-        adv = self.pawn_adv
         for c in p0:
             p = b[c]
             fr = front[p]
-            if fr is not None:
-                pp += adv[p][c]
-                if not fr[c] & m1:
-                    pp += bonus[p][c]
+            if fr is not None and not fr[c] & m1:
+                pp += bonus[p][c]
         for c in p1:
             p = b[c]
             fr = front[p]
-            if fr is not None:
-                pp -= adv[p][c]
-                if not fr[c] & m0:
-                    pp -= bonus[p][c]
+            if fr is not None and not fr[c] & m0:
+                pp -= bonus[p][c]
         score = s0 - s1
-        pm = self.phase_max or 1
-        phc = ph if ph < pm else pm
-        # shelter counts in the middlegame only
-        k0, k1 = pos.king
-        sh = 0
-        if k0 >= 0:
-            t = self.shelter[b[k0]]
-            if t is not None:
-                sh += (t[k0] & m0).bit_count()
-        if k1 >= 0:
-            t = self.shelter[b[k1]]
-            if t is not None:
-                sh -= (t[k1] & m1).bit_count()
-        r = pp * (2 * pm - phc) + 2 * self.SHELTER * sh * phc
-        score += r // (2 * pm) if r >= 0 else -(-r // (2 * pm))
+        if pp:
+            pm = self.phase_max or 1
+            phc = ph if ph < pm else pm
+            r = pp * (2 * pm - phc)
+            score += r // (2 * pm) if r >= 0 else -(-r // (2 * pm))
         return self._finish(pos, score, ph)
 
     def _finish(self, pos, score, ph) -> int:
