@@ -13,6 +13,8 @@ SUBCOMMANDS: dict[str, tuple[str, str]] = {
     "match": ("bench.match:main", "strength ladder: random mover, greedy mover, sunfish"),
     "latency": ("bench.latency:main", "uci->uciok from process start, stop->bestmove, isready"),
     "memory": ("bench.memory:main", "resident memory during a 10 s search (psutil)"),
+    "perft": ("bench.perft_chess:main", "chess perft speed (bench/perft_chess.py)"),
+    "perft3d": ("bench.perft3d:main", "3D (Nichtschach) perft speed (bench/perft3d.py)"),
     "all": ("bench.run:run_all", "search, latency, memory and a short match"),
 }
 
