@@ -121,6 +121,20 @@ def test_cshogi_usi_engine(tmp_path):
         board.push_usi("7g7f")
         board.push_usi("3c3d")
         assert board.is_legal(board.move_from_usi(best))
+        # go ponder waits for stop; stop answers with a legal bestmove
+        import threading
+        out = {}
+        eng.position(["7g7f"])
+        t = threading.Thread(target=lambda: out.setdefault("r", eng.go(ponder=True, byoyomi=1000)))
+        t.start()
+        t.join(0.8)
+        assert t.is_alive(), "a ponder search must wait for stop"
+        eng.stop()
+        t.join(10)
+        assert not t.is_alive()
+        board = cshogi.Board()
+        board.push_usi("7g7f")
+        assert board.is_legal(board.move_from_usi(out["r"][0]))
         eng.position(sfen="sfen 4k4/9/4P4/9/9/9/9/9/4K4 b G 1")
         assert eng.go_mate(byoyomi=3000) == "G*5b"
         eng.gameover("win")
