@@ -102,7 +102,7 @@ def test_cshogi_referees_a_game(tmp_path, capsys):
     record = files[0].read_text()
     assert "%ILLEGAL" not in record and "%TIME_UP" not in record, record[-300:]
     moves = [l for l in record.splitlines() if l[:1] in "+-" and len(l) >= 7 and l[1:5].isdigit()]
-    assert len(moves) >= 20, record
+    assert len(moves) >= 10, record
     assert "反則" not in out and "切れ負け" not in out, out
 
 
