@@ -396,6 +396,7 @@ class Searcher:
 
     def root(self, pos, moves, depth, alpha, beta):
         self.root_depth = depth
+        alpha0 = alpha
         best = -INF
         best_pv = [moves[0]]
         make, unmake = pos.make, pos.unmake
@@ -418,7 +419,8 @@ class Searcher:
                     if score >= beta:
                         break
         if best > -INF:
-            self.tt.put(pos.hash, (depth, EXACT if best < beta else LOWER, best, best_pv[0]))
+            flag = LOWER if best >= beta else (UPPER if best <= alpha0 else EXACT)
+            self.tt.put(pos.hash, (depth, flag, best, best_pv[0]))
         return best, best_pv
 
     def negamax(self, pos, depth, alpha, beta, ply, do_null, chk=None):
