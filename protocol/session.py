@@ -366,6 +366,16 @@ class Session:
                     i += 1
             else:
                 raise InputError(f"unknown go parameter ({args[i]})")
+        if self.dialect == "usi":
+            # USI names the clocks by colour: black (sente) moves first, so btime/binc belong to
+            # side 0 and wtime/winc to side 1 -- the reverse of UCI, where white moves first.
+            for a, b in (("btime", "wtime"), ("binc", "winc")):
+                if a in p or b in p:
+                    va, vb = p.pop(a, None), p.pop(b, None)
+                    if va is not None:
+                        p[b] = va
+                    if vb is not None:
+                        p[a] = vb
         if self.dialect == "usi" and "mate" in p:
             ms = p.pop("mate")
             if ms != 64:

@@ -317,6 +317,22 @@ def test_usi_game_commands(eng):
     eng.ready()
 
 
+def test_usi_clock_of_sente_is_btime(eng):
+    """USI gives sente's clock as btime: with 400 ms for sente and a long clock for gote, sente
+    (to move at the start) must answer within its own 400 ms, not think on gote's 10 minutes."""
+    eng.handshake("usi")
+    eng.ready()
+    eng.send("position startpos")
+    t0 = eng.send("go btime 400 wtime 600000")
+    out = eng.until_prefix("bestmove", 5)
+    assert out[-1][0] - t0 < 0.4 + SLACK
+    # and gote, to move after 7g7f, thinks on wtime: a long clock lets it take more than 0.1 s
+    eng.send("position startpos moves 7g7f")
+    t0 = eng.send("go btime 100 wtime 3000 movestogo 1")
+    out = eng.until_prefix("bestmove", 10)
+    assert out[-1][0] - t0 > 0.2
+
+
 def test_usi_go_mate(eng):
     eng.handshake("usi")
     eng.send(f"position sfen {TSUME_1}")
