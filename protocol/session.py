@@ -40,6 +40,7 @@ class Session:
         self.variant = None
         self.pos = None
         self.moves: list[int] = []
+        self.last_position = None    # what the last `position` command said, to extend it cheaply
         self.tt = TT(self.values["hash"])
         self.thread: threading.Thread | None = None
         self.stop_event = threading.Event()
@@ -199,13 +200,25 @@ class Session:
             raise InputError(f"position needs startpos, fen or sfen ({args[0]})")
         dialect = self.dialect_or_default()
         played = []
-        for t in mtexts:
+        # A GUI sends the whole game again before every move; when the new list only extends the
+        # one before it (same variant, same start, same dialect), replay just the new moves.
+        key = (id(v), kind, tuple(spec), dialect)
+        last = self.last_position
+        if (last is not None and last[0] == key and last[2] is self.pos
+                and last[3] == self.pos.hash and len(mtexts) >= len(last[1])
+                and mtexts[:len(last[1])] == last[1]):
+            pos, played = self.pos.copy(), list(self.moves)
+            new_texts = mtexts[len(last[1]):]
+        else:
+            new_texts = mtexts
+        for t in new_texts:
             m = parse_move(v, legal_moves(pos), t, dialect)
             if m == NULL_MOVE:
                 raise InputError(f"null move in a move list ({t})")
             pos.make(m)
             played.append(m)
         self.pos, self.moves = pos, played
+        self.last_position = (key, list(mtexts), pos, pos.hash)
 
     def cmd_d(self, args):
         self.ensure_variant()
