@@ -1,9 +1,6 @@
-"""Knavish Chess through the protocol loop (python -m protocol.cli): the variant announcement,
+"""Knavish Chess through the protocol loop (the installed `cellfish` command): the variant announcement,
 `d` with the 10x10 board and the hand, `go perft`, and a short self-play game of each variant
 with every bestmove checked legal by the core."""
-import subprocess
-import sys
-from pathlib import Path
 
 import pytest
 
@@ -12,45 +9,18 @@ from engine.game import game_result
 from engine.movegen import legal_moves
 from protocol.move_text import move_text
 from protocol.position_text import format, parse
+from tests.engine_proc import EngineProcess
 
-ROOT = Path(__file__).resolve().parent.parent
 NAMES = ["knavish", "knavish8", "knavish-kneader", "knavish-promotion", "knavish-returns",
          "knavish8-promotion", "knavish8-returns"]
 PLIES = 24
 
 
-class Engine:
-    def __init__(self):
-        self.p = subprocess.Popen([sys.executable, "-m", "protocol.cli"], cwd=ROOT, text=True,
-                                  stdin=subprocess.PIPE, stdout=subprocess.PIPE, bufsize=1)
-
-    def send(self, line):
-        self.p.stdin.write(line + "\n")
-        self.p.stdin.flush()
-
-    def until(self, prefix):
-        lines = []
-        while True:
-            line = self.p.stdout.readline()
-            assert line, "engine closed its output"
-            lines.append(line.rstrip("\n"))
-            if line.startswith(prefix):
-                return lines
-
-    def close(self):
-        try:
-            self.send("quit")
-            self.p.wait(timeout=10)
-        finally:
-            if self.p.poll() is None:
-                self.p.kill()
-
-
 @pytest.fixture
 def engine():
-    e = Engine()
+    e = EngineProcess()
     e.send("uci")
-    e.until("uciok")
+    e.expect("uciok")
     yield e
     e.close()
 
@@ -60,7 +30,7 @@ def test_announcement_for_every_knavish_variant(engine):
         v = variants.get(name)
         engine.send(f"setoption name UCI_Variant value {name}")
         engine.send("isready")
-        out = engine.until("readyok")
+        out = engine.expect("readyok")
         ann = [line for line in out if line.startswith("info string variant")]
         assert len(ann) == 1, out
         words = ann[0].split()
@@ -75,7 +45,7 @@ def test_board_and_hand_shown_by_d(engine):
     # 1. e3e5 d8d6 2. e5xd6 (e.p. not needed: a plain capture) gives White a Pawn in hand
     engine.send("position startpos moves e3e5 d8d6 e5d6")
     engine.send("d")
-    out = engine.until("Fen:")
+    out = engine.expect("Fen:")
     board = [line for line in out if line[:3].strip().isdigit()]
     assert [line[:3].strip() for line in board] == [str(r) for r in range(10, 0, -1)]
     assert all(len(line.split()) == 11 for line in board)            # rank label + 10 cells
@@ -93,7 +63,7 @@ def test_perft_through_protocol(engine):
     engine.send("setoption name UCI_Variant value knavish-promotion")
     engine.send("position fen 1dn1cc1nd1/1dnbqkbndr/1ppppppppp/10/10/10/10/1PPPPPPPPP/RDNBQKBNDR/1DN1CC1ND1 w KQkq - 0 1")
     engine.send("go perft 2")
-    out = engine.until("Nodes searched")
+    out = engine.expect("Nodes searched", 60)
     assert out[-1].split(":")[1].strip() == "1463"
     assert any(line.startswith("a2a10+:") for line in out)
 
@@ -103,13 +73,13 @@ def test_self_play_through_protocol(engine, name):
     v = variants.get(name)
     engine.send(f"setoption name UCI_Variant value {name}")
     engine.send("isready")
-    engine.until("readyok")
+    engine.expect("readyok")
     pos = parse(v, v.start_fen)
     played = []
     for _ in range(PLIES):
         engine.send("position startpos" + (" moves " + " ".join(played) if played else ""))
         engine.send("go depth 2")
-        best = engine.until("bestmove")[-1].split()[1]
+        best = engine.expect("bestmove", 60)[-1].split()[1]
         legal = legal_moves(pos)
         if not legal:
             assert best == "(none)"
@@ -123,4 +93,4 @@ def test_self_play_through_protocol(engine, name):
     assert len(played) >= 10
     engine.send("position startpos moves " + " ".join(played))
     engine.send("d")
-    assert engine.until("Fen:")[-1] == f"Fen: {format(pos)}"
+    assert engine.expect("Fen:")[-1] == f"Fen: {format(pos)}"

@@ -1,9 +1,8 @@
 """Self-play of every Flipped-return Nichtschach subvariant through the protocol loop
-(`python -m protocol.cli`, UCI, `go depth 1`): every bestmove must be legal by our own core,
+(the installed `cellfish` command, UCI, `go depth 1`): every bestmove must be legal by our own core,
 and the engine's `d` must show the position text our core computes."""
 from __future__ import annotations
 
-import sys
 
 import pytest
 
@@ -20,7 +19,7 @@ PLIES = 24
 
 @pytest.fixture(scope="module")
 def eng():
-    e = EngineProcess([sys.executable, "-m", "protocol.cli"])
+    e = EngineProcess()
     e.ask("uci", "uciok")
     yield e
     e.close()

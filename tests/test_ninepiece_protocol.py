@@ -1,8 +1,7 @@
-"""Ninepiece Nichtschach through the protocol loop (subprocess `python -m protocol.cli`):
+"""Ninepiece Nichtschach through the protocol loop (the installed `cellfish` command as a subprocess):
 variant switch, perft, compounds in `position`/`d`, and a self-play game whose every
 bestmove is checked legal by the rules core."""
 import json
-import sys
 from pathlib import Path
 
 import pytest
@@ -21,7 +20,7 @@ FIG = json.loads((Path(__file__).parent / "data" / "ninepiece_figures.json").rea
 
 @pytest.fixture
 def eng():
-    e = EngineProcess([sys.executable, "-m", "protocol.cli"])
+    e = EngineProcess()
     e.ask("uci", "uciok")
     e.send(f"setoption name UCI_Variant value {NAME}")
     lines = e.ask("isready", "readyok")

@@ -1,10 +1,9 @@
-"""Notake Shogi through the real protocol loop (`python -m protocol.cli` as a subprocess):
+"""Notake Shogi through the real protocol loop (the installed `cellfish` command as a subprocess):
 a complete self-play game of every form under USI (each bestmove checked legal by our core,
 the game ending by the rules or at a ply limit), a search at depth 2 per form, the only mate
 in one found per form, and a short game under UCI with the translated cell names."""
 import json
 import random
-import sys
 from pathlib import Path
 
 import pytest
@@ -24,7 +23,7 @@ DATA = json.loads((Path(__file__).parent / "data" / "notake_perft.json").read_te
 
 @pytest.fixture
 def eng():
-    e = EngineProcess([sys.executable, "-m", "protocol.cli"])
+    e = EngineProcess()
     yield e
     e.close()
     assert not e.err, e.err
