@@ -10,22 +10,10 @@ from pathlib import Path
 import pytest
 
 import variants
-from engine.movegen import pseudo_moves
+from board3d_helpers import shapes
 from engine.position import Position
 
 DATA = json.loads((Path(__file__).parent / "data" / "nichtschach_empty_board.json").read_text())
-
-
-def shapes(pos):
-    """Pseudo-legal moves from the tables alone.  The sparse positions of these tests would be
-    lost games (no side has two pieces per direction), and a finished game has no moves, so
-    the game-over rule (the variant's extra_moves hook) is switched off here."""
-    v = pos.variant
-    v.extra_moves = lambda p, out: None      # instance attribute shadows the hook
-    try:
-        return pseudo_moves(pos)
-    finally:
-        del v.extra_moves
 
 
 def lone(v, code):

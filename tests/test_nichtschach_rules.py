@@ -7,8 +7,9 @@ import random
 import pytest
 
 import variants
+from board3d_helpers import shapes
 from engine.game import game_result, perft
-from engine.movegen import legal_moves, pseudo_moves
+from engine.movegen import legal_moves
 from engine.moves import DROP
 from engine.position import Position
 from protocol.move_text import move_text, parse_move
@@ -17,18 +18,6 @@ from variants.board3d import DIR_INDEX, ring
 from variants.nichtschach import NAMES, NINJA, radial_mask
 
 EMPTY_LEVEL = "6/6/6/6/6/6"
-
-
-def shapes(pos):
-    """Pseudo-legal moves from the tables alone.  The sparse positions of these tests would be
-    lost games (no side has two pieces per direction), and a finished game has no moves, so
-    the game-over rule (the variant's extra_moves hook) is switched off here."""
-    v = pos.variant
-    v.extra_moves = lambda p, out: None      # instance attribute shadows the hook
-    try:
-        return pseudo_moves(pos)
-    finally:
-        del v.extra_moves
 
 
 def board(cells: dict, v) -> Position:
