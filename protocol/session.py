@@ -131,7 +131,20 @@ class Session:
             # build the searcher (and the variant's lazy tables) now, not inside a timed go
             self.stop_search()
             self.searcher = Searcher(self.variant, self.tt)
+            self.warm_up()
         self.send("readyok")
+
+    def warm_up(self):
+        """A tiny search on the current position, answered before readyok, so that every table
+        the variant builds lazily on first use (attack tables for exchanges, per-state tables)
+        exists before the first timed `go` -- building one inside a 20 ms search overran it."""
+        if self.pos is None or not legal_moves(self.pos):
+            return
+        try:
+            self.searcher.search(self.pos.copy(), Limits(depth=2, nodes=3000, start=time.monotonic()),
+                                 threading.Event(), None)
+        except Exception as e:  # the real search will report it; never block readyok
+            self.error(f"warm-up search failed ({type(e).__name__}: {e})")
 
     def cmd_setoption(self, args):
         if not args or args[0].lower() != "name":
