@@ -310,14 +310,17 @@ class Searcher:
             except Stop:
                 self._unwind(pos, self._base)
                 if lines and lines[0][1]:
-                    best_score, pv = lines[0]
+                    part_score, pv = lines[0]
                 elif self.iter_best is not None:
-                    best_score, pv = self.iter_best
+                    part_score, pv = self.iter_best
                 else:
                     pv = None
-                if pv:
-                    if on_info and multipv == 1 and pv[0] != best:
-                        # the unfinished depth found a better move: say so before bestmove
+                # The unfinished depth counts only when it changes the move (or no depth was
+                # finished): then its line is printed before bestmove.  Otherwise the last
+                # printed line stands, so bestmove and ponder always match the last pv shown.
+                if pv and (pv[0] != best or best_score is None):
+                    best_score = part_score
+                    if on_info and multipv == 1:
                         on_info(self.info(depth, best_score, pv, None))
                     best = pv[0]
                     ponder = pv[1] if len(pv) > 1 else None

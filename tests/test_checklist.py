@@ -364,3 +364,44 @@ def test_option_lines_short_and_all_variants_in_the_combo(eng):
     combo = next(l for l in opts if "UCI_Variant" in l)
     for name in variants.names():
         assert f" var {name}" in combo
+
+
+@pytest.mark.parametrize("variant", ["chess", "knavish-returns", "notake-withdraw"])
+def test_bestmove_and_ponder_match_the_last_pv(eng, variant):
+    """A search stopped by its clock in the middle of a depth reports the move and ponder move
+    of the last pv it printed (or prints the new line first)."""
+    import random
+    import variants
+    from engine.movegen import legal_moves
+    from protocol.move_text import move_text
+    from protocol.position_text import parse
+    dialect = "usi" if variant.startswith("notake") else "uci"
+    eng.handshake(dialect)
+    eng.send(f"setoption name {dialect.upper()}_Variant value {variant}")
+    eng.ready()
+    v = variants.get(variant)
+    rng = random.Random(11)
+    checked = 0
+    for _ in range(12):
+        pos, texts = parse(v, v.start_fen), []
+        for _ in range(rng.randrange(4, 40)):
+            legal = legal_moves(pos)
+            if not legal:
+                break
+            m = rng.choice(legal)
+            texts.append(move_text(v, m, dialect))
+            pos.make(m)
+        if not legal_moves(pos):
+            continue
+        eng.send("position startpos moves " + " ".join(texts))
+        eng.send(f"go movetime {rng.choice([30, 60, 90, 120])}")
+        out = [l for _, l in eng.until_prefix("bestmove", 10)]
+        pvs = [l.split(" pv ")[1].split() for l in out if " pv " in l]
+        best = out[-1].split()
+        if not pvs:      # stopped before its first root move was searched: nothing to contradict
+            continue
+        checked += 1
+        assert best[1] == pvs[-1][0], out[-3:]
+        if "ponder" in best and len(pvs[-1]) > 1:
+            assert best[3] == pvs[-1][1], out[-3:]
+    assert checked >= 6
