@@ -24,10 +24,16 @@ def game_result(pos, legal: list | None = None):
         if r is not None:
             return r
     if v.move_rule_plies and pos.halfmove >= v.move_rule_plies:
-        return (DRAW, f"{v.move_rule_plies // 2}-move rule")
+        return (DRAW, move_rule_name(v))
     if v.is_draw_by_material(pos):
         return (DRAW, "insufficient material")
     return v.result(pos, legal)
+
+
+def move_rule_name(v) -> str:
+    """The move rule as the variant's rules name it (``Variant.move_rule_name``), else
+    FIDE's wording: "50-move rule" for 100 plies."""
+    return v.move_rule_name or f"{v.move_rule_plies // 2}-move rule"
 
 
 def perft(pos, depth: int) -> int:

@@ -41,6 +41,7 @@ class Variant:
     hands: bool = False               # captured pieces go to the capturer's hand
     castling: Sequence[CastlingRule] = ()
     move_rule_plies: int | None = 100  # draw after this many plies without capture/pawn move
+    move_rule_name: str | None = None  # how the result names it (default: "50-move rule")
     drop_resets_clock: bool = False   # a drop/return also resets that count
     pawn_drop_resets_clock: bool = False  # a pawn drop resets it like a pawn move
     repetition_count: int = 3         # draw at this many occurrences

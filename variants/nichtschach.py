@@ -219,6 +219,7 @@ class Nichtschach(Board3D):
     stalemate_result = "loss"      # no legal move loses
     repetition_count = 3
     move_rule_plies = 100
+    move_rule_name = "100-ply rule"   # the rules count plies, not moves
     drop_resets_clock = True       # a return resets the 100-ply count
     class_rule = False             # Springer variants: the three-class requirement
 

@@ -169,6 +169,7 @@ class Ninepiece(Board3D):
     hands = False
     stalemate_result = "loss"      # no legal move loses (§3.4)
     move_rule_plies = 100
+    move_rule_name = "100-ply rule"   # the rules count plies, not moves
     repetition_count = 3
 
     def __init__(self):
