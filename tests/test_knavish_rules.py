@@ -3,7 +3,7 @@ rules of section 4 that a position can show), plus position/move text and materi
 import pytest
 
 import variants
-from engine.game import game_result
+from engine.game import divide, game_result
 from engine.movegen import in_check, legal_moves
 from protocol.move_text import move_text, parse_move
 from protocol.position_text import PositionTextError, format, parse
@@ -42,6 +42,7 @@ def reach(v, token, cell):
 
 # ---- 7.1 board size ---------------------------------------------------------------------
 @pytest.mark.parametrize("name,files", [("knavish", 10), ("knavish8", 8), ("knavish-kneader", 10),
+                                        ("knavish-promotion", 10), ("knavish8-promotion", 8),
                                         ("knavish-returns", 10), ("knavish8-returns", 8)])
 def test_ruling_1_board_has_ten_ranks(name, files):
     v = variants.get(name)
@@ -51,14 +52,18 @@ def test_ruling_1_board_has_ten_ranks(name, files):
 
 
 # ---- piece shapes (section 2) --------------------------------------------------------------
-@pytest.mark.parametrize("token,targets", [
-    ("N", {"d8", "f8", "d4", "f4", "c6", "g6"}),
-    ("D", {"c7", "c5", "g7", "g5", "e8", "e4"}),
-    ("C", {"d8", "f8", "d4", "f4", "c7", "c5", "g7", "g5", "c6", "g6", "e8", "e4"}),
+@pytest.mark.parametrize("name,token,targets", [
+    ("knavish", "N", {"d8", "f8", "d4", "f4", "c6", "g6"}),
+    ("knavish", "D", {"c7", "c5", "g7", "g5", "e8", "e4"}),
+    ("knavish", "C", {"d8", "f8", "d4", "f4", "c7", "c5", "g7", "g5", "c6", "g6", "e8", "e4"}),
+    ("knavish-kneader", "E", {"d8", "f8", "d4", "f4", "c6", "g6"}),     # moves as a Knave
+    ("knavish-kneader", "T", {"c7", "c5", "g7", "g5", "e8", "e4"}),     # moves as a Debtor
 ])
-def test_leapers_from_e6_on_an_empty_board(token, targets):
-    v, pos = setup("knavish", f"k9/10/10/10/4{token}5/10/10/10/10/9K w - - 0 1")
-    assert {t[2:] for t in texts(v, pos) if t.startswith("e6")} == targets
+def test_leapers_from_e6_on_an_empty_board(name, token, targets):
+    v, pos = setup(name, f"k9/10/10/10/4{token}5/10/10/10/10/9K w - - 0 1")
+    e6 = [t[2:] for t in texts(v, pos) if t.startswith("e6")]
+    assert len(e6) == (12 if token == "C" else 6)      # knavish.md 6: 6 moves, Carpenter 12
+    assert set(e6) == targets
 
 
 def test_leapers_are_never_blocked():
@@ -138,6 +143,12 @@ def test_ruling_5_castling_on_rank_2_written_as_the_kings_move():
     assert format(pos).split()[0].split("/")[8] == "R4RK1"
 
 
+def test_ruling_5_queenside_castling_on_eight_files():
+    v, pos = setup("knavish8", "dndccdnd/r3k2r/pppppppp/8/8/8/8/PPPPPPPP/R3K2R/DNDCCDND w KQkq - 0 1",
+                   ["e2c2"])
+    assert format(pos) == "dndccdnd/r3k2r/pppppppp/8/8/8/8/PPPPPPPP/2KR3R/DNDCCDND b kq - 1 1"
+
+
 def test_ruling_5_castling_conditions():
     base = "1dn1cc1nd1/r4k3r/pppppppppp/10/10/10/10/PPPPPPPPPP/R4K3R/1DN1CC1ND1 w KQkq - 0 1"
     v, pos = setup("knavish", base)
@@ -153,6 +164,18 @@ def test_ruling_5_castling_conditions():
     v, pos = setup("knavish", "1dn1cc1nd1/r4k3r/pppppppppp/10/10/10/10/PPPPPPPPPP/RD3K3R/1DN1CC1ND1 w KQkq - 0 1")
     t = texts(v, pos)
     assert "f2h2" in t and "f2c2" not in t
+    # the King may not land on an attacked cell: rook h9 on the open h-file hits h2 (O-O),
+    # rook c9 on the open c-file hits c2 (O-O-O); the cells the King passes are safe
+    v, pos = setup("knavish", "1dn1cc1nd1/r4k1r1r/ppppppp1pp/10/10/10/10/PPPPPPP1PP/R4K3R/1DN1CC1ND1 w KQkq - 0 1")
+    t = texts(v, pos)
+    assert not in_check(pos) and "f2h2" not in t and "f2c2" in t
+    v, pos = setup("knavish", "1dn1cc1nd1/r1r2k3r/pp1ppppppp/10/10/10/10/PP1PPPPPPP/R4K3R/1DN1CC1ND1 w KQkq - 0 1")
+    t = texts(v, pos)
+    assert not in_check(pos) and "f2c2" not in t and "f2h2" in t
+    # a piece between King and Rook on the King's side (i2) bars O-O
+    v, pos = setup("knavish", "1dn1cc1nd1/r4k3r/pppppppppp/10/10/10/10/PPPPPPPPPP/R4K2DR/1DN1CC1ND1 w KQkq - 0 1")
+    t = texts(v, pos)
+    assert "f2c2" in t and "f2h2" not in t
     # rights go when the King or the Rook moves
     v, pos = setup("knavish", base, ["j2j1", "a9a10"])
     assert format(pos).split()[2] == "Qk"
@@ -286,6 +309,17 @@ def test_ruling_8_drops_give_no_castling_rights():
 
 
 # ---- 7.9 draws ------------------------------------------------------------------------------
+@pytest.mark.parametrize("name,fen", [
+    ("knavish", "k9/10/1Q8/10/10/10/10/10/10/4K5 b - - 0 1"),
+    ("knavish8", "k7/8/1Q6/8/8/8/8/8/8/4K3 b - - 0 1"),
+])
+def test_stalemate_is_a_draw(name, fen):
+    # Black King a10: a9, b9, b10 covered by the Queen b8, a10 itself not attacked
+    v, pos = setup(name, fen)
+    assert not in_check(pos) and legal_moves(pos) == []
+    assert game_result(pos) == (0, "stalemate")
+
+
 def test_ruling_9_fifty_move_rule():
     v, pos = setup("knavish", "4k5/10/10/10/10/10/10/10/10/4KR4 w - - 99 80")
     assert game_result(pos) is None
@@ -401,3 +435,24 @@ def test_move_texts():
     assert {"a9a10q", "a9a10c", "N@e5", "a2a8"} <= t
     v, pos = setup("knavish-promotion", "4k5/10/10/10/10/10/10/10/R9/4K5 w - - 0 1")
     assert {"a2a10", "a2a10+"} <= texts(v, pos)
+
+
+# ---- section 6: hand check of perft 1 ------------------------------------------------------
+HAND_LIST = {
+    # knavish.md 6: 20 Pawn moves; R a2-a1, R j2-j1; Q e2-d1; K f2-g1; Knaves c2-b4,d4 and
+    # h2-g4,i4; Debtors b2-d1,b4 and i2-g1,i4; Knave c1-a1, h1-j1; C e1-g1, C f1-d1
+    "knavish": ([f"{f}3{f}{r}" for f in "abcdefghij" for r in (4, 5)] +
+                ["a2a1", "j2j1", "e2d1", "f2g1", "c2b4", "c2d4", "h2g4", "h2i4",
+                 "b2d1", "b2b4", "i2g1", "i2i4", "c1a1", "h1j1", "e1g1", "f1d1"]),
+    # 16 Pawn moves; Knaves b2-a4,c4 and g2-f4,h4
+    "knavish8": ([f"{f}3{f}{r}" for f in "abcdefgh" for r in (4, 5)] +
+                 ["b2a4", "b2c4", "g2f4", "g2h4"]),
+}
+
+
+@pytest.mark.parametrize("name,total", [("knavish", 36), ("knavish8", 20)])
+def test_start_divide_1_is_the_hand_list(name, total):
+    v, pos = setup(name)
+    div = {move_text(v, m): n for m, n in divide(pos, 1)}
+    assert len(HAND_LIST[name]) == total == sum(div.values())
+    assert div == dict.fromkeys(HAND_LIST[name], 1)

@@ -111,6 +111,36 @@ def test_knight_takes_waffle_both_vanish():
     assert not any(t.startswith("c15") for t in texts(pos))
 
 
+def test_knight_takes_waffle_exposing_own_king_is_illegal():
+    # White's Waffle j8 shields King j4 from Black's Bishop j12; Knight c9 x Waffle f10
+    # removes it (both Waffles vanish, Black's bound Bishop stays active)
+    pos = setup(A, {"j4": "K", "j8": "W", "j12": "b", "c9": "N", "f10": "w",
+                    "i17": "k", "j16": "f"})
+    assert not in_check(pos) and "c9f10" not in texts(pos)
+    # the same capture with an unbound Rook behind the Waffle is legal: it freezes too
+    pos = setup(A, {"j4": "K", "l6": "W", "n8": "r", "c9": "N", "f10": "w",
+                    "i17": "k", "j16": "f"})
+    assert not in_check(pos) and "c9f10" in texts(pos)
+
+
+def test_one_foot_rule_applies_to_attacks():
+    black = {"k1": "W", "j2": "F", "i17": "k", "k17": "w"}
+    assert not in_check(setup(A, {"c1": "n", "f2": "K", **black}))     # c1->f2 banned
+    assert in_check(setup(A, {"c1": "n", "d4": "K", **black}))         # c1->d4 fine
+
+
+def test_edge_ban_applies_to_attacks():
+    # nested Rooks ride (+-1,+-1) and cannot run along an edge line; the pieces that can
+    # are the (0,+-4) leapers and the Variant A Pawn capture
+    black = {"k1": "W", "j2": "F", "i17": "k", "k17": "w"}
+    assert not in_check(setup(A, {"a5": "a", "a9": "K", **black}))     # Infanta a5->a9
+    assert in_check(setup(A, {"c5": "a", "c9": "K", **black}))
+    assert not in_check(setup(A, {"a5": "w", "a9": "K", "k1": "W", "j2": "F", "i17": "k"}))
+    assert in_check(setup(A, {"c5": "w", "c9": "K", "k1": "W", "j2": "F", "i17": "k"}))
+    assert not in_check(setup(A, {"a11": "p", "a9": "K", **black}))    # Pawn a11xa9
+    assert in_check(setup(A, {"c11": "p", "c9": "K", **black}))
+
+
 def test_own_removal_can_give_discovered_check():
     # White's F stands between White's Bishop d8 and Black's King h8; Camel takes f
     pos = setup(A, {"d8": "B", "f8": "F", "h8": "k", "b6": "C", "d10": "f",
@@ -258,6 +288,39 @@ def test_ruling_10_blocking_at_multiples_of_the_step():
     assert "j8l10" not in texts(pos)
 
 
+_KINGS = {"i1": "K", "k1": "W", "j2": "F", "i17": "k"}
+
+
+def test_ruling_10_bishop_is_blocked_by_the_squares_it_passes():
+    t = from_cell(setup(A, {"j8": "B", **_KINGS}), "j8")
+    assert "j8n8" in t and "j8p8" in t
+    t = from_cell(setup(A, {"j8": "B", "l8": "p", "k9": "p", **_KINGS}), "j8")
+    assert "j8l8" in t and "j8n8" not in t and "j8p8" not in t
+
+
+def test_ruling_10_inquisitor_ride_blocks_its_leap_does_not():
+    t = from_cell(setup(A, {"j8": "I", "l8": "p", "k9": "P", **_KINGS}), "j8")
+    assert "j8l8" in t and "j8n8" not in t          # Bishop part stops at l8
+    assert "j8l10" in t                              # (2,2) leap over the vertex k9
+    assert "j8n12" not in t                          # the leap does not repeat
+
+
+def test_ruling_10_infanta_ride_blocks_its_long_leap_does_not():
+    t = from_cell(setup(A, {"i9": "A", "i11": "P", "j10": "p", **_KINGS}), "i9")
+    assert "i9i13" in t                              # (0,4) leap over i11
+    assert "i9j10" in t and "i9k11" not in t         # Rook part stops at j10
+    assert "i9e9" in t and "i9a9" not in t           # the leap does not repeat
+
+
+def test_ruling_10_camel_and_knight_leaps_are_never_blocked():
+    crowd = {c: "P" for c in ("k9", "l8", "l10", "m9", "i9", "j10", "h8", "h10", "i7")}
+    t = from_cell(setup(A, {"j8": "C", **crowd, **_KINGS}), "j8")
+    assert {"j8n10", "j8n6", "j8f10", "j8f6", "j8l12", "j8h12", "j8l4", "j8h4"} <= set(t)
+    crowd = {c: "P" for c in ("h8", "j8", "h10", "j10", "g9", "k9", "i7", "i11")}
+    t = from_cell(setup(A, {"i9": "N", **crowd, **_KINGS}), "i9")
+    assert t == ["i9f10", "i9f8", "i9h12", "i9h6", "i9j12", "i9j6", "i9l10", "i9l8"]
+
+
 def test_ruling_11_fezbaba_on_a_vertex_reactivates_bound_pieces():
     pos = setup(A, {"h14": "P", "d2": "B", "i1": "K", "k1": "W", "e17": "k"})
     assert not any(t.startswith("d2") for t in texts(pos))      # frozen without F
@@ -272,8 +335,15 @@ def test_ruling_12_promotion_choices():
     pos = parse(A, "3kw2/4f3/2p6/8/2P3P2/P7/9/8/9/8/9/8/9/8/9/8/3KW2 w 0 1")
     t = texts(pos)
     assert {x[-1] for x in t if x.startswith("e13f14")} == {"r", "n", "a", "f"}
-    # on an edge line the extra F is not offered
-    assert {x[-1] for x in t if x.startswith("m13m15")} <= {"r", "n", "a"}
+    # on an edge line the extra F is not offered (White has no Fezbaba here):
+    # b14a15 ends on the edge line x=0, b14c15 does not
+    pos = setup(A, {"b14": "P", "i1": "K", "k1": "W", "i17": "k"})
+    t = texts(pos)
+    assert {x[6:] for x in t if x.startswith("b14a15")} == {"r", "n", "a"}
+    assert {x[6:] for x in t if x.startswith("b14c15")} == {"r", "n", "a", "f"}
+    # Variant B: p4q5 lands on the far edge x=16 (a real promotion cell there)
+    pos = setup(B, {"p4": "P", "c3": "K", "c1": "W", "o15": "k"})
+    assert {x[4:] for x in texts(pos) if x.startswith("p4q5")} == {"r", "n", "a"}
     pos = parse(A, "3kw2/4f3/9/3e4/9/2E5/9/8/9/8/9/8/9/8/9/4F3/3K3 w 0 1")
     t = texts(pos)
     assert {x[-1] for x in t if x.startswith("f12f14")} == {"b", "c", "d", "i", "w"}

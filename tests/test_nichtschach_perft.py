@@ -27,11 +27,25 @@ POSITIONS = DATA["positions"]
 
 def start_params():
     out = []
-    for name, figs in START.items():
-        for d, n in enumerate(figs, 1):
+    for name, spec in START.items():
+        for d, n in enumerate(spec["perft"], 1):
             marks = [pytest.mark.slow] if d >= 3 else []
             out.append(pytest.param(name, d, n, marks=marks, id=f"{name}-d{d}"))
     return out
+
+
+@pytest.mark.parametrize("name", list(START))
+def test_start_fen_is_the_rules_array(name):
+    """The engine's start FEN is the one written in rules/nichtschach-3d.md 2.4."""
+    v = variants.get(name)
+    assert v.start_fen == START[name]["fen"]
+    assert format(parse(v, v.start_fen)) == v.start_fen
+
+
+def test_every_variant_has_a_start_entry():
+    assert len(START) == 11
+    assert set(START) == {n for n in variants.names()
+                          if n.endswith(("nichtschach", "nichtschach-x")) and n != "ninepiece-nichtschach"}
 
 
 @pytest.mark.parametrize("name,depth,nodes", start_params())
@@ -80,9 +94,9 @@ def test_hand_made_composition_and_wins(tid):
 
 def test_start_ply1_composition():
     """108 Stockpoint moves in every start, plus the forward 2-cell leaps where there are any."""
-    for name, figs in START.items():
+    for name, spec in START.items():
         v = variants.get(name)
         pos = parse(v, v.start_fen)
         p_moves = sum(1 for m in legal_moves(pos) if pos.board[(m >> 8) & 255] >> 1 == v.p_id)
         assert p_moves == 108, name
-        assert len(legal_moves(pos)) == figs[0]
+        assert len(legal_moves(pos)) == spec["perft"][0]

@@ -309,13 +309,42 @@ def test_ruling_14_threefold_repetition_draws():
     assert game_result(pos) == (0, "repetition")
 
 
+def test_ruling_14_same_board_with_other_hands_is_not_a_repetition():
+    """Repetition is of (board, side to move, both hands): the same board and side with
+    different hands is a different position."""
+    v = variants.get("elefantnichtschach")
+    fen = ("6/6/p5/6/6/R5|6/6/6/6/6/6|5q/2d3/6/6/2D3/Q5|g5/6/6/6/6/G5|6/6/6/6/6/6|6/6/6/6/6/6"
+           " w [p] 0 1")
+    pos = parse(v, fen)
+
+    def play(*texts):
+        for t in texts:
+            assert game_result(pos) is None
+            pos.make(parse_move(v, legal_moves(pos), t))
+
+    # the Rook takes the Stockpoint (White's hand gets F) and goes home; Black's Queen walks
+    # a triangle and Black returns its Stockpoint to ua4: board and side as at the start
+    play("ua1ua4", "wf6xe6", "ua4ua1", "xe6xf5", "wa1wa2", "xf5wf6", "wa2wa1", "P@ua4")
+    board_side = fen.split(" [")[0]
+    assert format(pos).split(" [")[0] == board_side
+    assert " [F] " in format(pos) and " [p] " in fen
+    cycle = ["wa1wa2", "wf6xe6", "wa2wa1", "xe6wf6"]
+    play(*cycle)
+    # the board and side have now stood 3 times, but only twice with these hands
+    assert sum(1 for h in pos.history if h == pos.hash) == 2
+    assert game_result(pos) is None
+    play(*cycle)
+    assert game_result(pos) == (0, "repetition")
+
+
 def test_ruling_14_hundred_plies_and_what_resets_them():
     v = variants.get("elefantnichtschach")
     fen = v.start_fen.replace(" [-] 0 1", " [Ff] 99 60")
     pos = parse(v, fen)
     assert game_result(pos) is None
     pos.make(parse_move(v, legal_moves(pos), "vb1vb3"))        # a leap: count goes on
-    assert pos.halfmove == 100 and game_result(pos) == (0, "50-move rule")
+    # the rule is named as rules/nichtschach-3d.md 2.5 gives it: 100 plies
+    assert pos.halfmove == 100 and game_result(pos) == (0, "100-ply rule")
     pos.unmake()
     pos.make(parse_move(v, legal_moves(pos), "F@wc3"))         # a return resets
     assert pos.halfmove == 0

@@ -213,8 +213,18 @@ def test_ruling_13_win_is_checked_after_every_move(v):
 
 def test_ruling_14_no_move_loses_and_draw_rules(v):
     assert v.stalemate_result == "loss"
-    pos = setup(v, {"wa1": "R"})
-    assert game_result(pos, [])[0] == -1
+    # White fills ranks 2-6 (compounds cannot fuse, Stockbrokers are blocked and never
+    # fuse), Black sits on rank 1 behind White's Stockbrokers: White has no legal move
+    full = "(RB)(GA)(RB)(GA)(RB)(GA)"
+    level = "/".join([full] * 4 + ["PPPPPP", "rgarga"])
+    pos = parse(v, "|".join([level] * 6) + " w [-] 0 1")
+    assert v.adjudicate(pos) is None                   # both sides keep all three groups
+    assert legal_moves(pos) == []
+    assert game_result(pos)[0] == -1
+    # one empty cell on zf6 and White can move again: the game goes on
+    hole = "/".join(["(RB)(GA)(RB)(GA)(RB)1"] + [full] * 3 + ["PPPPPP", "rgarga"])
+    pos = parse(v, "|".join([level] * 5 + [hole]) + " w [-] 0 1")
+    assert legal_moves(pos) != [] and game_result(pos) is None
     # threefold repetition, reached through fission and fusion
     pos = setup(v, {"wa1": "(RB)", "wa6": "(rb)"})
     cycle = ["wa1wa2/r", "wa6wa5/r", "wa2wa1", "wa5wa6"]
@@ -227,7 +237,7 @@ def test_ruling_14_no_move_loses_and_draw_rules(v):
     play(v, pos, "wa1wa2/r")
     assert pos.halfmove == 99 and game_result(pos) is None
     play(v, pos, "wa6wa5/r")
-    assert pos.halfmove == 100 and game_result(pos)[0] == 0
+    assert pos.halfmove == 100 and game_result(pos) == (0, "100-ply rule")
     pos = setup(v, {"wa1": "(RB)", "wa6": "(rb)", "wc2": "P"}, halfmove=98)
     play(v, pos, "wc2wc3")
     assert pos.halfmove == 0
