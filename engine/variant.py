@@ -9,10 +9,24 @@ from __future__ import annotations
 from typing import Sequence
 
 from .geometry import Geometry
+from .moves import DROP
 from .pieces import PieceType
 from .tables import build_attack_tables, compile_piece
 
 WHITE, BLACK = 0, 1
+
+# A move packs its cells into 8-bit fields (engine/moves.py) and from-cell 255 (DROP) marks a
+# drop, so cells must be numbered 0..254: a board may have at most 255 cells.
+MAX_CELLS = DROP
+
+
+def check_cell_count(geometry: Geometry, name: str = "") -> None:
+    """ValueError when the move encoding cannot carry every cell of the geometry (a larger
+    board would silently corrupt moves: cell 255 would read as a drop, 256 as cell 0)."""
+    if geometry.size > MAX_CELLS:
+        who = f"variant {name}: " if name else ""
+        raise ValueError(f"{who}{geometry.size} cells, but the move encoding carries at most "
+                         f"{MAX_CELLS} cells (8-bit cell fields, {DROP} marks a drop)")
 
 
 class CastlingRule:
@@ -110,6 +124,9 @@ class Variant:
         """Raise PositionTextError for positions the rules cannot play."""
 
     def __init__(self):
+        geo = getattr(self, "geometry", None)
+        if geo is not None:
+            check_cell_count(geo, self.name)
         for i, pt in enumerate(self.piece_types):
             if pt is not None:
                 pt.id = i
@@ -137,6 +154,7 @@ class Variant:
     @property
     def tables(self):
         if self._tables is None:
+            check_cell_count(self.geometry, self.name)   # also a geometry set after __init__
             t = {}
             for pt in self.piece_types:
                 if pt is None:

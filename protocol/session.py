@@ -7,6 +7,7 @@ once.  Every output line is written whole under a lock and flushed.
 from __future__ import annotations
 
 import os
+import re
 import sys
 import threading
 import time
@@ -23,6 +24,9 @@ from .move_text import MoveTextError, move_text, parse_move
 from .position_text import PositionTextError, format as format_position, parse as parse_position
 
 VERSION = "0.1.0"
+
+
+_TOKEN_END = re.compile(r"\(.*\S.*\)$")   # ends with a non-empty parenthesised token
 
 
 class InputError(Exception):
@@ -55,7 +59,12 @@ class Session:
             self.out_stream.write(line + "\n")
             self.out_stream.flush()
 
-    def error(self, what: str) -> None:
+    def error(self, what: str, token: str = "") -> None:
+        """One `info string error: <what> (<token>)` line (protocol.md §5 item 5).  A message
+        that does not already end with a non-empty parenthesised token gets `token` (the
+        command's text) appended, so every error names what it refused."""
+        if not _TOKEN_END.search(what):
+            what = f"{what.rstrip().removesuffix('()').rstrip()} ({token or '?'})"
         self.send(f"info string error: {what}")
 
     # ---- variant and position ---------------------------------------------------------
@@ -105,10 +114,8 @@ class Session:
             return
         try:
             fn(args)
-        except InputError as e:
-            self.error(str(e))
-        except (PositionTextError, MoveTextError) as e:
-            self.error(str(e))
+        except (InputError, PositionTextError, MoveTextError) as e:
+            self.error(str(e), " ".join(tokens))
 
     def cmd_uci(self, args, dialect="uci"):
         if self.dialect is None:
@@ -148,7 +155,7 @@ class Session:
 
     def cmd_setoption(self, args):
         if not args or args[0].lower() != "name":
-            raise InputError(f"setoption needs name ({' '.join(args)})")
+            raise InputError(f"setoption needs name ({' '.join(args) or 'setoption'})")
         low = [a.lower() for a in args]
         if "value" in low[1:]:
             i = low.index("value", 1)
@@ -194,7 +201,7 @@ class Session:
         self.ensure_variant()
         v = self.variant
         if not args:
-            raise InputError("position needs startpos, fen or sfen ()")
+            raise InputError("position needs startpos, fen or sfen (position)")
         kind = args[0].lower()
         if "moves" in args:
             i = args.index("moves")
@@ -207,7 +214,7 @@ class Session:
             pos = parse_position(v, v.start_fen)
         elif kind in ("fen", "sfen"):
             if not spec:
-                raise InputError(f"{kind} needs a position text ()")
+                raise InputError(f"{kind} needs a position text ({args[0]})")
             pos = parse_position(v, " ".join(spec), "sfen" if kind == "sfen" else None)
         else:
             raise InputError(f"position needs startpos, fen or sfen ({args[0]})")
@@ -306,7 +313,7 @@ class Session:
         self.stop_search()
         self.ensure_variant()
         if not args:
-            raise InputError("perft needs a depth ()")
+            raise InputError("perft needs a depth (perft)")
         try:
             depth = int(args[0])
         except ValueError:
@@ -371,7 +378,7 @@ class Session:
             a = args[i].lower()
             if a in ints:
                 if i + 1 >= len(args):
-                    raise InputError(f"go {a} needs a number ()")
+                    raise InputError(f"go {a} needs a number ({args[i]})")
                 if a == "mate" and args[i + 1].lower() == "infinite":
                     p[a] = 64
                     i += 2
@@ -509,7 +516,7 @@ class Session:
             try:
                 self.handle(line)
             except Exception as e:  # bad input never kills the engine
-                self.error(f"internal error ({type(e).__name__}: {e})")
+                self.error(f"internal error ({type(e).__name__}: {e})", line.strip())
         self.stop_search()
         if process:
             # the engine process itself: skip the interpreter's teardown (freeing the hash

@@ -21,6 +21,26 @@ def fen_of(eng):
     return next(l[5:] for l in lines if l.startswith("Fen: "))
 
 
+ERROR_LINE = re.compile(r"info string error: .*\S.* \(.*\S.*\)$")   # <what> (<the token>)
+
+
+def assert_refused(eng, line, token):
+    """protocol.md §5 item 5: `line` is answered by exactly one `info string error: <what>
+    (<token>)` line naming `token`, the position (the `Fen:` of `d`) is the one before, and
+    the engine still answers isready.  Returns the lines read up to readyok."""
+    before = fen_of(eng)
+    eng.send(line)
+    eng.send("isready")
+    lines = eng.expect("readyok")
+    errors = [l for l in lines if l.startswith("info string error:")]
+    assert len(errors) == 1, lines
+    assert ERROR_LINE.match(errors[0]), errors[0]
+    assert token in errors[0], (token, errors[0])
+    assert lines[-1] == "readyok"
+    assert fen_of(eng) == before
+    return lines
+
+
 def test_uci_handshake_lists_every_variant(eng):
     lines = eng.ask("uci", "uciok")
     assert lines[0].startswith("id name cellfish ")
@@ -114,9 +134,27 @@ BAD = [
     ("bad side", "position fen rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR x KQkq - 0 1", "(x)"),
     ("illegal move", "position startpos moves e2e4 e7e5 e1e3", "(e1e3)"),
     ("unparsable move", "position startpos moves e2e4 zz9", "(zz9)"),
-    ("missing position kind", "position", "position needs"),
+    ("missing position kind", "position", "position needs startpos, fen or sfen (position)"),
     ("bad perft depth", "go perft x", "(x)"),
     ("bad go parameter", "go depth deep", "(deep)"),
+    ("go parameter without value", "go depth", "(depth)"),
+    ("perft without depth", "perft", "(perft)"),
+    ("setoption without name", "setoption", "(setoption)"),
+    ("fen without text", "position fen", "(fen)"),
+    # impossible chess positions (python-chess Board.status() refuses them too)
+    ("no black king", "position fen 8/8/8/8/8/8/8/4K3 w - - 0 1", "(black kings: 0)"),
+    ("no kings at all", "position fen 8/8/8/8/8/8/8/8 w - - 0 1", "(white kings: 0)"),
+    ("two white kings", "position fen 4k3/8/8/8/8/8/8/3KK3 w - - 0 1", "(white kings: 2)"),
+    ("pawn on rank 8", "position fen 4k2P/8/8/8/8/8/8/4K3 w - - 0 1", "(h8)"),
+    ("pawn on rank 1", "position fen 4k3/8/8/8/8/8/8/p3K3 b - - 0 1", "(a1)"),
+    ("side not to move in check", "position fen 4k3/8/8/8/8/8/8/4R1K1 w - - 0 1",
+     "(black king on e8)"),
+    ("white in check, black to move", "position fen 4k3/8/8/8/8/8/8/r3K3 b - - 0 1",
+     "(white king on e1)"),
+    ("bad castling letter", "position fen 4k3/8/8/8/8/8/8/4K3 w KQkx - 0 1", "(KQkx)"),
+    ("bad en-passant cell", "position fen 4k3/8/8/8/8/8/8/4K3 w - e9 0 1", "(e9)"),
+    ("impossible position then moves", "position fen 8/8/8/8/8/8/8/4K3 w - - 0 1 moves e1e2",
+     "(black kings: 0)"),
 ]
 
 
@@ -124,14 +162,51 @@ BAD = [
 def test_bad_input_one_error_line_state_kept(eng, what, line, token):
     eng.ask("uci", "uciok")
     eng.send("position startpos moves e2e4 c7c5")
-    before = fen_of(eng)
-    eng.send(line)
-    eng.send("isready")
-    lines = eng.expect("readyok")
-    errors = [l for l in lines if l.startswith("info string error: ")]
-    assert len(errors) == 1 and token in errors[0], lines
-    assert lines[-1] == "readyok"
-    assert fen_of(eng) == before
+    assert_refused(eng, line, token)
     # the engine still plays the variant it had
     assert eng.ask("go perft 1", "Nodes searched:")[-1] == "Nodes searched: 30"
     assert not eng.err
+
+
+def test_impossible_position_is_not_searched(eng):
+    """The audited defect: a FEN without a black king was taken and searched (bestmove e1e2)."""
+    eng.ask("uci", "uciok")
+    eng.send("position startpos moves e2e4 c7c5")
+    assert_refused(eng, "position fen 8/8/8/8/8/8/8/4K3 w - - 0 1", "(black kings: 0)")
+    best = eng.ask("go depth 2", "bestmove")[-1].split()[1]
+    assert best != "e1e2" and best[:2] in {f"{f}{r}" for f in "abcdefgh" for r in "12"}
+    assert not eng.err
+
+
+TOLERATED = [
+    # castling rights without their king and rook are dropped (python-chess clean_castling_rights)
+    ("4k3/8/8/8/8/8/8/4K3 w KQkq - 0 1", "4k3/8/8/8/8/8/8/4K3 w - - 0 1"),
+    ("r3k3/8/8/8/8/8/8/4K2R w KQkq - 0 1", "r3k3/8/8/8/8/8/8/4K2R w Kq - 0 1"),
+    ("4k3/8/8/8/8/8/8/R4K1R w KQ - 0 1", "4k3/8/8/8/8/8/8/R4K1R w - - 0 1"),
+    # Shredder-FEN / X-FEN rook files
+    ("r3k2r/8/8/8/8/8/8/R3K2R w HAha - 0 1", "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1"),
+    # an en-passant cell no double step can have made is dropped ...
+    ("4k3/8/8/8/8/8/8/4K3 w - e3 0 1", "4k3/8/8/8/8/8/8/4K3 w - - 0 1"),
+    ("4k3/8/8/8/8/8/8/4K3 w - e6 0 1", "4k3/8/8/8/8/8/8/4K3 w - - 0 1"),
+    ("4k3/8/8/4p3/8/8/8/4K3 b - e6 0 1", "4k3/8/8/4p3/8/8/8/4K3 b - - 0 1"),
+    ("4k3/4p3/8/4p3/8/8/8/4K3 w - e6 0 1", "4k3/4p3/8/4p3/8/8/8/4K3 w - - 0 1"),
+    # ... one that a double step can have made is kept, capturable or not (as `d` writes it)
+    ("4k3/8/8/4p3/8/8/8/4K3 w - e6 0 1", "4k3/8/8/4p3/8/8/8/4K3 w - e6 0 1"),
+    ("4k3/8/8/3Pp3/8/8/8/4K3 w - e6 0 1", "4k3/8/8/3Pp3/8/8/8/4K3 w - e6 0 1"),
+    ("4k3/8/8/8/3pP3/8/8/4K3 b - e3 0 1", "4k3/8/8/8/3pP3/8/8/4K3 b - e3 0 1"),
+]
+
+
+@pytest.mark.parametrize("fen,shown", TOLERATED, ids=[t[0] for t in TOLERATED])
+def test_impossible_rights_are_cleaned_silently(eng, fen, shown):
+    eng.ask("uci", "uciok")
+    eng.send(f"position fen {fen}")
+    lines = eng.ask("isready", "readyok")
+    assert not [l for l in lines if l.startswith("info string error")], lines
+    assert fen_of(eng) == shown
+
+
+def test_en_passant_capture_after_kept_cell(eng):
+    eng.ask("uci", "uciok")
+    eng.send("position fen 4k3/8/8/3Pp3/8/8/8/4K3 w - e6 0 1 moves d5e6")
+    assert fen_of(eng) == "4k3/8/4P3/8/8/8/8/4K3 b - - 0 1"

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from engine.geometry import grid2d
+from engine.movegen import attacked
 from engine.pieces import CAPTURE, DIAG, KING, KNIGHT, MOVE, ORTH, PieceType, leap, ride
 from engine.variant import BLACK, WHITE, CastlingRule, Variant
 
@@ -90,6 +91,68 @@ class ChessLike(Variant):
             return 0 < y < self.ranks - 1
         return True
 
+    # ---- positions ---------------------------------------------------------------------
+    def validate_position(self, pos):
+        """Refuse what cannot arise in a game (python-chess's Board.status() flags each of these;
+        Stockfish's behaviour on them is undefined):
+        a side without exactly one king, a pawn on the first or last rank, the side NOT to move
+        in check (python-chess STATUS_OPPOSITE_CHECK).  Each refusal names its token.
+
+        Tolerated and cleaned silently, as python-chess's Board(fen) accepts such texts and
+        Stockfish ignores the part that cannot apply (GUIs do send them: a board editor keeps
+        ``KQkq`` after a rook was removed, many writers give the en-passant cell after every
+        double step):
+        * castling rights whose king and rook do not stand on their cells are dropped by
+          ``Variant.parse_castling`` (python-chess ``clean_castling_rights``);
+        * an en-passant cell is kept only where python-chess's ``_valid_ep_square`` would keep
+          it -- on the third rank seen from the side that just moved, the cell itself and the
+          one the pawn came from empty, an enemy pawn just beyond it -- and dropped otherwise.
+          A structurally valid cell is kept even when no pawn can take there, because that is
+          the text this engine writes after any double step (``fen(en_passant="fen")``), so
+          ``d`` output always reads back unchanged.  Dropping (rather than keeping) a bad cell
+          matters: an en-passant capture removes the piece on the victim cell."""
+        from protocol.position_text import PositionTextError
+        geo = self.geometry
+        pts = self.piece_types
+        board = pos.board
+        last = self.ranks - 1
+        kings: list[list[int]] = [[], []]
+        for c, p in enumerate(board):
+            if not p:
+                continue
+            pt = pts[p >> 1]
+            if pt.royal:
+                kings[p & 1].append(c)
+            elif pt.pawn and geo.coords[c][1] in (0, last):
+                raise PositionTextError(f"pawn on rank 1 or {last + 1} ({geo.name(c)})")
+        for color, who in ((WHITE, "white"), (BLACK, "black")):
+            if len(kings[color]) != 1:
+                raise PositionTextError(f"each side needs exactly one king "
+                                        f"({who} kings: {len(kings[color])})")
+        other = pos.side ^ 1
+        k = kings[other][0]
+        if attacked(pos, k, pos.side):
+            who = "white" if other == WHITE else "black"
+            raise PositionTextError(f"the side not to move is in check ({who} king on {geo.name(k)})")
+        if pos.ep >= 0 and not self._valid_ep(pos):
+            pos.ep, pos.ep_victim = -1, -1     # reset_state() recomputes the hash afterwards
+
+    def _valid_ep(self, pos) -> bool:
+        geo = self.geometry
+        side = pos.side
+        x, y = geo.coords[pos.ep]
+        # white to move: black just double-stepped from rank `last` - 1 to `last` - 3
+        ep_rank, dy = (self.ranks - 3, 1) if side == WHITE else (2, -1)
+        if y != ep_rank:
+            return False
+        origin = geo.index.get((x, y + dy))
+        victim = geo.index.get((x, y - dy))
+        if origin is None or victim is None or victim != pos.ep_victim:
+            return False
+        v = pos.board[victim]
+        return (not pos.board[pos.ep] and not pos.board[origin] and v != 0
+                and v & 1 != side and self.piece_types[v >> 1].pawn)
+
     def is_draw_by_material(self, pos):
         if self.hands:
             return False
@@ -117,6 +180,13 @@ class Chess(ChessLike):
         self.piece_types = [None, PieceType("Pawn", "P", pawn_atoms(1, 6), pawn=True),
                             knight(), bishop(), rook(), queen(), king()]
         super().__init__()
+
+    def parse_castling(self, text, board):
+        """Also Shredder-FEN / X-FEN file letters (``HAha``), as python-chess and Stockfish
+        accept them: a rook's file letter stands for the right of that rook."""
+        shredder = {"H": "K", "A": "Q", "h": "k", "a": "q"}
+        text = "".join(shredder.get(ch, ch) for ch in text)
+        return super().parse_castling(text, board)
 
     def make_castling(self):
         return (

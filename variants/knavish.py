@@ -216,8 +216,9 @@ class Knavish(ChessLike):
                 kings[p & 1] += 1
             elif pt.pawn and self.geometry.coords[c][1] in (0, last):
                 raise PositionTextError(f"pawn on rank 1 or {last + 1} ({self.geometry.name(c)})")
-        if kings != [1, 1]:
-            raise PositionTextError("each side needs exactly one king")
+        for color, who in ((WHITE, "white"), (BLACK, "black")):
+            if kings[color] != 1:
+                raise PositionTextError(f"each side needs exactly one king ({who} kings: {kings[color]})")
 
 
 class Knavish8(Knavish):

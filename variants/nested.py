@@ -333,11 +333,15 @@ class NestedBase(Variant):
         from protocol.position_text import PositionTextError
         b = pos.board
         for color in (WHITE, BLACK):
+            who = "white" if color == WHITE else "black"
             kings = sum(1 for p in b if p and p & 1 == color and self.piece_types[p >> 1].royal)
             if kings != 1:
-                raise PositionTextError("each side needs exactly one King")
-            if b.count(self.fcode[color]) > 1 or b.count(self.wcode[color]) > 1:
-                raise PositionTextError("a side has at most one Fezbaba and one Waffle")
+                raise PositionTextError(f"each side needs exactly one King ({who} kings: {kings})")
+            for code, piece in ((self.fcode[color], "Fezbabas"), (self.wcode[color], "Waffles")):
+                n = b.count(code)
+                if n > 1:
+                    raise PositionTextError(f"a side has at most one Fezbaba and one Waffle "
+                                            f"({who} {piece}: {n})")
 
     # ---- board picture ------------------------------------------------------------------
     def diagram(self, pos):

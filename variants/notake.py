@@ -615,14 +615,19 @@ class NotakeShogi(ShogiBoard):
     def validate_position(self, pos):
         from protocol.position_text import PositionTextError
         if any(pos.hand):
-            raise PositionTextError("Notake Shogi has no hands: the hand field must be '-'")
+            from protocol.position_text import code_token
+            held = "".join(code_token(self, code) * n for code, n in enumerate(pos.hand) if n)
+            raise PositionTextError(f"Notake Shogi has no hands: the hand field must be '-' ({held})")
         kings = [[c for c, p in enumerate(pos.board)
                   if p and self.piece_types[p >> 1].royal and p & 1 == col] for col in (0, 1)]
-        if [len(k) for k in kings] != [1, 1]:
-            raise PositionTextError("each side needs exactly one king (board)")
+        for col, who in ((0, "sente"), (1, "gote")):
+            if len(kings[col]) != 1:
+                raise PositionTextError(f"each side needs exactly one king ({who} kings: {len(kings[col])})")
         other = pos.side ^ 1
         if self.attacked_by(pos.board, kings[other][0], pos.side):
-            raise PositionTextError("the side not to move is in check")
+            who = "sente" if other == 0 else "gote"
+            raise PositionTextError(f"the side not to move is in check "
+                                    f"({who} king on {self.geometry.name(kings[other][0], self.default_dialect)})")
 
 
 def _form_class(form: str):

@@ -144,8 +144,9 @@ class Shogi(ShogiBoard):
         from protocol.position_text import PositionTextError
         kings = [sum(1 for p in pos.board if p and self.piece_types[p >> 1].royal and p & 1 == c)
                  for c in (0, 1)]
-        if kings != [1, 1]:
-            raise PositionTextError("each side needs exactly one king (board)")
+        for color, who in ((0, "sente"), (1, "gote")):
+            if kings[color] != 1:
+                raise PositionTextError(f"each side needs exactly one king ({who} kings: {kings[color]})")
 
 
 VARIANTS = {"shogi": Shogi}
