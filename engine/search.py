@@ -22,6 +22,10 @@ What a variant can tell the searcher (all optional):
   evaluation (win conditions, paralysis, anything the tables cannot see);
 * ``is_tactical(pos, m) -> bool``: moves that change material other than plain captures and
   promotions (acting on another cell, fission ...): searched in quiescence, never reduced;
+* ``acted_result(pos, m) -> code``: for a tactical move that acts on the cell in its
+  acted-on field, the code that piece will have after the move (0 = gone); the searcher
+  then orders the move as a capture, by its material swing (recruiting an enemy piece
+  gains twice its value, a demotion or promotion the difference);
 * ``null_move_ok``: True/False to allow or forbid null-move pruning (the default allows it
   only for plain royal-check games with the generic legality filter and no adjudication);
 * ``PieceType.value``: a fixed value in centipawns instead of the mobility-derived one.
@@ -121,6 +125,7 @@ class Searcher:
         self.tt = tt or TT()
         cls = type(v)
         self.is_tactical_hook = getattr(v, "is_tactical", None)
+        self.acted_hook = getattr(v, "acted_result", None)
         self.adjudicate = v.adjudicate
         self.plain_adj = cls.adjudicate is Variant.adjudicate
         # lazy legality: the generic filter is exactly "own royal not attacked after make"
@@ -182,6 +187,8 @@ class Searcher:
         hist = self.history
         side = pos.side
         hook = self.is_tactical_hook
+        acted = self.acted_hook
+        pst = self.ev.pst
         royal = self.royal
         them = side ^ 1
         keyed = []
@@ -191,22 +198,36 @@ class Searcher:
                 app((K_TT, m))
                 continue
             frm = (m >> 8) & 255
-            if frm != DROP:
-                cap = b[m & 255]
-                if cap and (cap & 1) != side:
-                    va = val[b[frm]]
-                    vv = val[cap]
-                    if va > vv + 50 and royal and attacked(pos, m & 255, them):
-                        app((K_BAD + vv, m))       # defended and worth less than the capturer
-                    else:
-                        app((K_CAPTURE + vv * 16 - (va >> 4), m))
-                    continue
-                if m & EP:
-                    app((K_CAPTURE + 1600, m))
-                    continue
-                if (m >> 16) & 255 and not m & (FISSION | FUSION):
-                    app((K_PROMO + val[((m >> 16) & 255) * 2 + side], m))
-                    continue
+            if frm == DROP:
+                # returns and drops: killers and history first, then where the dropped
+                # piece stands best (its square value), not the generator's cell order
+                if m == k1 or m == k2:
+                    app((K_KILLER, m))
+                else:
+                    dc = ((m >> 16) & 255) * 2 + side
+                    app((hist.get(m * 2 + side, 0) + pst[dc][m & 255] - val[dc], m))
+                continue
+            if acted is not None and m >> 24 & 255 and hook(pos, m):
+                # acts on another cell (a shunt lands on it), may promote the mover:
+                # ordered as a capture, by its material swing
+                app((K_CAPTURE + self._acted_gain(pos, m, ((m >> 24) & 255) - 1, acted) * 16
+                     - (val[b[frm]] >> 4), m))
+                continue
+            cap = b[m & 255]
+            if cap and (cap & 1) != side:
+                va = val[b[frm]]
+                vv = val[cap]
+                if va > vv + 50 and royal and attacked(pos, m & 255, them):
+                    app((K_BAD + vv, m))       # defended and worth less than the capturer
+                else:
+                    app((K_CAPTURE + vv * 16 - (va >> 4), m))
+                continue
+            if m & EP:
+                app((K_CAPTURE + 1600, m))
+                continue
+            if (m >> 16) & 255 and not m & (FISSION | FUSION):
+                app((K_PROMO + val[((m >> 16) & 255) * 2 + side], m))
+                continue
             if hook is not None and hook(pos, m):
                 app((K_SPECIAL, m))
             elif m == k1 or m == k2:
@@ -215,6 +236,19 @@ class Searcher:
                 app((hist.get(m * 2 + side, 0), m))
         keyed.sort(key=_first, reverse=True)
         return keyed
+
+    def _acted_gain(self, pos, m, a, acted):
+        """Material swing for the mover of a move acting on cell a (plus its own promotion)."""
+        val = self.value
+        side = pos.side
+        old = pos.board[a]
+        new = acted(pos, m)
+        gain = (val[new] if new and (new & 1) == side else -val[new] if new else 0) \
+            - (val[old] if (old & 1) == side else -val[old])
+        pt = (m >> 16) & 255
+        if pt and not m & (FISSION | FUSION):
+            gain += val[pt * 2 + side] - val[pos.board[(m >> 8) & 255]]
+        return max(0, gain)
 
     def _check_limits(self):
         if self.stop_event.is_set():

@@ -257,3 +257,65 @@ def test_passed_pawn_is_worth_more():
     passed = ev.evaluate(parse(v, "4k3/8/8/3P4/8/8/8/4K3 w - - 0 1"))
     blocked = ev.evaluate(parse(v, "4k3/4p3/8/3P4/8/8/8/4K3 w - - 0 1"))
     assert passed > blocked + 100 - 30      # a pawn less for black, and the bonus is gone
+
+
+def _material(s, pos, side):
+    """Material of `side` minus the opponent's, by the searcher's own piece values."""
+    val = s.value
+    return sum(val[c] if (c & 1) == side else -val[c] for c in pos.board if c)
+
+
+@pytest.mark.parametrize("name", ["notake-approach", "notake-withdraw", "notake-shunt",
+                                  "notake-tow", "notake-overtake", "notake-rifle"])
+def test_acting_moves_are_ordered_like_captures_by_their_material_swing(name):
+    """notake.md: a move may recruit, demote or promote instead of capturing.  The order puts
+    every acting move before every plain move (no TT move, killers or history here), and the
+    acting moves by the swing measured here by making them (recruiting a Rook before a Pawn)."""
+    v = variants.get(name)
+    rng = random.Random(5)
+    pos = parse(v, v.start_fen)
+    tested = 0
+    for _ in range(120):
+        legal = legal_moves(pos)
+        if not legal:
+            break
+        s = Searcher(v, TT(1))
+        ordered = [m for _, m in s.order(pos, legal, 0, 0)]
+        acting = [m for m in ordered if s.tactical(pos, m)]
+        assert ordered[:len(acting)] == acting, format_position(pos)
+        swings = []
+        for m in acting:
+            before = _material(s, pos, pos.side)
+            pos.make(m)
+            swings.append(_material(s, pos, pos.side ^ 1) - before)
+            pos.unmake()
+        assert all(sw > 0 for sw in swings), format_position(pos)
+        # non-increasing, but for the tie-break by the mover's value (a few centipawns)
+        assert all(a >= b - 16 for a, b in zip(swings, swings[1:])), (format_position(pos), swings)
+        tested += len(set(swings)) > 1
+        pos.make(rng.choice(legal))
+    assert tested >= 5       # positions where the order had a real choice to make
+
+
+@pytest.mark.parametrize("name", ["elefantnichtschach", "shogi"])
+def test_returns_are_ordered_by_where_the_piece_stands_best(name):
+    """Returns and drops (hundreds of them with a few pieces in hand) are ordered by the
+    dropped piece's square value, not in the generator's cell order."""
+    v = variants.get(name)
+    rng = random.Random(3)
+    pos = parse(v, v.start_fen)
+    checked = 0
+    for _ in range(160):
+        legal = legal_moves(pos)
+        if not legal:
+            break
+        drops = [m for m in legal if (m >> 8) & 255 == DROP]
+        if len(drops) > 10:
+            s = Searcher(v, TT(1))
+            ordered = [m for _, m in s.order(pos, drops, 0, 0)]
+            worth = [s.ev.pst[((m >> 16) & 255) * 2 + pos.side][m & 255]
+                     - s.value[((m >> 16) & 255) * 2 + pos.side] for m in ordered]
+            assert worth == sorted(worth, reverse=True)
+            checked += max(worth) > min(worth)      # the order had a choice to make
+        pos.make(rng.choice(legal))
+    assert checked >= 3

@@ -362,6 +362,10 @@ class NotakeShogi(ShogiBoard):
         """Acting moves change material (recruit/demote/promote): treat them like captures."""
         return bool(m & SPECIAL)
 
+    def acted_result(self, pos, m) -> int:
+        """The code the acted-on piece of an acting move ends with (for move ordering)."""
+        return self._eff[pos.side][pos.board[((m >> 24) & 255) - 1]]
+
     # ---- move generation (one generator per form) ----------------------------------------
     def _gen_approach(self, pos, out):
         b = pos.board
