@@ -1,16 +1,10 @@
-"""Nested Chess through the protocol loop: a short self-play game of each variant, every
+"""Nested Chess through the protocol loop: a complete self-play game of each variant, every
 bestmove checked legal by the core, and the loop's `d` and perft on our variant."""
 
 import pytest
 
-import variants
-from engine.game import game_result
-from engine.movegen import legal_moves
-from protocol.move_text import move_text
-from protocol.position_text import format, parse
+from selfplay import play_game
 from tests.engine_proc import EngineProcess
-
-PLIES = 36
 
 
 @pytest.fixture
@@ -21,35 +15,17 @@ def engine():
 
 
 @pytest.mark.parametrize("name", ["nested-a", "nested-b"])
-def test_nested_self_play_through_protocol(engine, name):
-    v = variants.get(name)
-    engine.send("uci")
-    engine.expect("uciok")
-    engine.send(f"setoption name UCI_Variant value {name}")
-    engine.send("isready")
-    engine.expect("readyok")
-    pos = parse(v, v.start_fen)
-    played = []
-    for _ in range(PLIES):
-        engine.send("position startpos" + (" moves " + " ".join(played) if played else ""))
-        engine.send("go depth 2")
-        best = engine.expect("bestmove", 60)[-1].split()[1]
-        legal = legal_moves(pos)
-        texts = {move_text(v, m): m for m in legal}
-        if not legal:
-            assert best == "(none)"
-            break
-        assert best in texts, f"illegal bestmove {best} after {' '.join(played)}"
-        pos.make(texts[best])
-        played.append(best)
-        if game_result(pos) is not None:
-            break
-    assert len(played) >= 10
-    # the loop's own position agrees with ours
-    engine.send("position startpos moves " + " ".join(played))
-    engine.send("d")
-    out = engine.expect("Fen:")
-    assert out[-1].split(":", 1)[1].strip() == format(pos)
+def test_nested_complete_self_play_game(name):
+    """A whole game at `go depth 1` (tests/selfplay.py): every bestmove one of the core's legal
+    moves, the game ends by the rules, the engine then agrees it is over, and the loop's `d`
+    shows the core's final position.  Observed (depth 1 is deterministic):
+      nested-a 183 plies, draw by stalemate;
+      nested-b 47 plies, draw by repetition.
+    (Only 'a result, legal moves only' is asserted: a change to the search or the rules
+    may change these games.)"""
+    game = play_game(name, "uci", "go depth 1")
+    assert game.result is not None
+    assert game.plies >= 10
 
 
 def test_nested_perft_and_diagram_through_protocol(engine):

@@ -1,6 +1,6 @@
 """Notake Shogi through the real protocol loop (the installed `cellfish` command as a subprocess):
 a complete self-play game of every form under USI (each bestmove checked legal by our core,
-the game ending by the rules or at a ply limit), a search at depth 2 per form, the only mate
+the game played to its end by the rules), a search at depth 2 per form, the only mate
 in one found per form, and a short game under UCI with the translated cell names."""
 import json
 import random
@@ -15,9 +15,9 @@ from engine.moves import SPECIAL
 from engine_proc import EngineProcess
 from protocol.move_text import move_text, parse_move
 from protocol.position_text import parse
+from selfplay import play_game
 
 FORMS = ("approach", "withdraw", "shunt", "tow", "overtake", "rifle")
-PLY_LIMIT = 60
 DATA = json.loads((Path(__file__).parent / "data" / "notake_perft.json").read_text())
 
 
@@ -44,35 +44,22 @@ def bestmove(eng, moves, depth, timeout=60):
 
 @pytest.mark.parametrize("form", FORMS)
 def test_usi_self_play_game(eng, form):
+    """A whole game under USI at `go depth 1` (tests/selfplay.py): every bestmove one of the
+    core's legal moves, the game ends by the rules, the engine then agrees it is over
+    (`bestmove resign` when no move is left), and `d` shows the core's final SFEN.
+    Observed (depth 1 is deterministic):
+      notake-approach 350 plies, draw by repetition;
+      notake-withdraw 82 plies, draw by repetition;
+      notake-shunt 191 plies, sente wins by checkmate;
+      notake-tow 56 plies, draw by repetition;
+      notake-overtake 22 plies, draw by repetition;
+      notake-rifle 72 plies, draw by repetition.
+    (Only 'a result, legal moves only' is asserted: a change to the search or the rules
+    may change these games.)"""
     start_usi(eng, form)
-    v = variants.get(f"notake-{form}")
-    pos = parse(v, v.start_sfen, "sfen")
-    moves, acting = [], 0
-    result = None
-    while len(moves) < PLY_LIMIT:
-        legal = legal_moves(pos)
-        bm = bestmove(eng, moves, 1)
-        if not legal:
-            assert bm == "resign"
-            break
-        m = parse_move(v, legal, bm, "usi")          # raises if the engine's move is illegal
-        assert move_text(v, m, "usi") == bm
-        acting += bool(m & SPECIAL)
-        pos.make(m)
-        moves.append(bm)
-        result = game_result(pos)
-        if result is not None:
-            break
-    assert result is not None or len(moves) == PLY_LIMIT
-    assert acting > 0                                  # the engine does use the actions
-    eng.send("position startpos moves " + " ".join(moves))
-    lines = eng.ask("d", "Game state:")
-    assert f"Fen: {pos_sfen(pos)}" in lines
-
-
-def pos_sfen(pos):
-    from protocol.position_text import format
-    return format(pos, "sfen")
+    game = play_game(f"notake-{form}", "usi", "go depth 1", engine=eng)
+    assert game.result is not None
+    assert any(m & SPECIAL for m in game.codes)       # the engine does use the actions
 
 
 @pytest.mark.parametrize("form", FORMS)
