@@ -52,13 +52,19 @@ class TimeControl:
         return " ".join(parts) or "none"
 
     def pgn_tag(self) -> str:
+        """The PGN TimeControl tag (PGN standard, 9.6.1): ``-`` without a clock (depth or
+        nodes only), ``BASE`` or ``BASE+INC`` in seconds for a clock (sudden death), ``1/S``
+        for a fixed S seconds per move (one move per period); ``?`` (unknown) for byoyomi,
+        which the standard has no form for (the JSON record's ``tc`` keeps it)."""
         if self.base_ms is not None:
+            if self.byoyomi_ms:
+                return "?"
             s = f"{self.base_ms / 1000:g}"
             if self.inc_ms:
                 s += f"+{self.inc_ms / 1000:g}"
             return s
         if self.movetime_ms is not None:
-            return f"{self.movetime_ms / 1000:g}/move"
+            return f"1/{self.movetime_ms / 1000:g}"
         return "-"
 
 

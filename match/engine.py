@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import os
 import queue
+import select
+import signal
 import subprocess
 import threading
 import time
@@ -26,10 +28,29 @@ class EngineFault(Exception):
         self.text = text
 
 
+# Engines started by this process and not closed yet (see kill_all).
+LIVE: set[EngineProcess] = set()
+_starting = False          # an engine process may exist before it is in LIVE
+_deferred = None           # a stop signal that came meanwhile
+
+
+def on_stop_signal(handler):
+    """A signal handler for a pool worker's stop that waits, if an engine is being started
+    in this thread at that moment, until that engine is in LIVE (so kill_all sees it)."""
+    def run(signum, frame):
+        global _deferred
+        if _starting:
+            _deferred = lambda: handler(signum, frame)    # noqa: E731
+        else:
+            handler(signum, frame)
+    return run
+
+
 class EngineProcess:
-    def __init__(self, spec: EngineSpec, dialect: str):
+    def __init__(self, spec: EngineSpec, dialect: str, write_s: float = 10.0):
         self.spec = spec
         self.dialect = dialect
+        self.write_s = write_s            # a line not taken by the engine within this: stall
         self.lines: queue.Queue = queue.Queue()
         self.proc: subprocess.Popen | None = None
         self.options_seen: dict[str, str] = {}    # lowercase name -> name as advertised
@@ -38,17 +59,27 @@ class EngineProcess:
 
     # ---- process life -----------------------------------------------------------------------
     def start(self) -> None:
+        global _starting, _deferred
         env = None
         if self.spec.env:
             env = dict(os.environ)
             env.update(dict(self.spec.env))
+        _starting = True
         try:
-            self.proc = subprocess.Popen(
-                list(self.spec.cmd), stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                stderr=subprocess.DEVNULL, cwd=self.spec.cwd, env=env, text=True, bufsize=1,
-                errors="replace")
-        except OSError as e:
-            raise EngineFault("crash", f"cannot start {' '.join(self.spec.cmd)}: {e}") from None
+            try:
+                self.proc = subprocess.Popen(
+                    list(self.spec.cmd), stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                    stderr=subprocess.DEVNULL, cwd=self.spec.cwd, env=env, text=True, bufsize=1,
+                    errors="replace")
+            except OSError as e:
+                raise EngineFault("crash", f"cannot start {' '.join(self.spec.cmd)}: {e}") from None
+            LIVE.add(self)
+        finally:
+            _starting = False
+            if _deferred is not None:
+                stop, _deferred = _deferred, None
+                stop()
+        os.set_blocking(self.proc.stdin.fileno(), False)    # writes have a deadline (_write)
         self.reader = threading.Thread(target=self._read, args=(self.proc.stdout,), daemon=True)
         self.reader.start()
 
@@ -74,13 +105,35 @@ class EngineProcess:
         return f"exit code {rc}" if rc >= 0 else f"killed by signal {-rc}"
 
     def send(self, line: str) -> None:
+        """Write one line; an engine that does not take it within `write_s` (it stopped
+        reading and the pipe is full) is stalled, so the referee never blocks on a write."""
         if self.proc is None or self.proc.stdin is None:
             raise EngineFault("crash", "engine not running")
         try:
-            self.proc.stdin.write(line + "\n")
-            self.proc.stdin.flush()
+            done = self._write((line + "\n").encode("utf-8"), self.write_s)
         except (BrokenPipeError, OSError, ValueError):
             raise EngineFault("crash", self.exit_text()) from None
+        if not done:
+            raise EngineFault("stall", f"does not read its input (a line not taken within "
+                                       f"{self.write_s:g} s)")
+
+    def _write(self, data: bytes, seconds: float) -> bool:
+        """All of `data` to the engine's (non-blocking) stdin before the deadline?"""
+        fd = self.proc.stdin.fileno()
+        deadline = time.monotonic() + seconds
+        view = memoryview(data)
+        while view:
+            try:
+                n = os.write(fd, view)
+                view = view[n:]
+                continue
+            except BlockingIOError:
+                pass
+            left = deadline - time.monotonic()
+            if left <= 0:
+                return False
+            select.select([], [fd], [], min(left, 0.5))
+        return True
 
     def readline(self, deadline: float) -> tuple[float, str] | None:
         """Next (time, line) before the monotonic deadline; None on timeout;
@@ -146,14 +199,14 @@ class EngineProcess:
             return
         if polite and p.poll() is None:
             try:
-                p.stdin.write("quit\n")
-                p.stdin.flush()
+                sent = self._write(b"quit\n", 0.5)
             except (OSError, ValueError):
-                pass
-            try:
-                p.wait(2.0)
-            except subprocess.TimeoutExpired:
-                pass
+                sent = False
+            if sent:
+                try:
+                    p.wait(2.0)
+                except subprocess.TimeoutExpired:
+                    pass
         kill_tree(p)
         for s in (p.stdin, p.stdout):
             try:
@@ -164,6 +217,32 @@ class EngineProcess:
         if self.reader is not None:
             self.reader.join(2.0)
         self.proc = None
+        LIVE.discard(self)
+
+
+def kill_all() -> None:
+    """Kill every engine this process holds (running a game or kept for reuse), with its
+    children, and reap it: what a pool worker does when the runner stops it (SIGTERM), so no
+    engine is orphaned or left a zombie.  Safe in a signal handler: no locks, no Popen waits."""
+    for e in list(LIVE):
+        p = e.proc
+        if p is None or p.returncode is not None:
+            continue
+        try:
+            kids = psutil.Process(p.pid).children(recursive=True)
+        except psutil.Error:
+            kids = []
+        for k in kids:
+            try:
+                k.kill()
+            except psutil.Error:
+                pass
+        try:
+            os.kill(p.pid, signal.SIGKILL)
+            os.waitpid(p.pid, 0)
+        except (ChildProcessError, ProcessLookupError):
+            pass
+        psutil.wait_procs(kids, timeout=1.0)
 
 
 def kill_tree(p: subprocess.Popen) -> None:

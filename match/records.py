@@ -110,9 +110,12 @@ def to_pgn(rec: dict, event: str = "cellfish match", round_no: int | None = None
         tags += [("SetUp", "1"), ("FEN", start_text)]
     tags += [("PlyCount", str(len(rec["opening"]) + len(rec["moves"]))),
              ("Termination", rec["reason"])]
-    if rec.get("tc"):
-        tags.append(("TimeControl", rec["tc"][0] if rec["tc"][0] == rec["tc"][1]
-                     else " / ".join(rec["tc"])))
+    tc = rec.get("tc_pgn")
+    if tc:      # as cutechess: one tag, or one per side when the sides' limits differ
+        if tc[0] == tc[1]:
+            tags.append(("TimeControl", tc[0]))
+        else:
+            tags += [("WhiteTimeControl", tc[0]), ("BlackTimeControl", tc[1])]
     out = [f'[{k} "{str(val).replace(chr(92), chr(92) * 2).replace(chr(34), chr(92) + chr(34))}"]'
            for k, val in tags]
     words = []

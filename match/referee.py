@@ -13,6 +13,8 @@ starts and closes its own processes.  ``close_cached`` ends whatever a worker st
 """
 from __future__ import annotations
 
+import os
+import socket
 import threading
 import time
 
@@ -160,10 +162,12 @@ def play_game(spec: GameSpec) -> dict:
         "engines": [spec.white.name, spec.black.name],
         "pair": list(spec.pair),
         "tc": [tcs[0].describe(), tcs[1].describe()],
+        "tc_pgn": [tcs[0].pgn_tag(), tcs[1].pgn_tag()],
         "start": format_position(start_pos),
         "opening": list(spec.opening),
         "opening_index": spec.opening_index,
         "dialect": rec_dialect,
+        "worker": {"host": socket.gethostname(), "pid": os.getpid()},   # who played it
         "moves": [],
         "times_ms": [],
         "scores": [],
@@ -182,7 +186,7 @@ def play_game(spec: GameSpec) -> dict:
                 e.close(polite=False)
                 e = None
         fresh.append(e is None)
-        engines.append(e if e is not None else EngineProcess(s, d))
+        engines.append(e if e is not None else EngineProcess(s, d, write_s=spec.stall_s))
     record["fresh"] = fresh
     faulty: int | None = None
     clean = False

@@ -11,6 +11,7 @@ import concurrent.futures.process  # noqa: F401  (BrokenProcessPool)
 import math
 import multiprocessing
 import multiprocessing.util
+import os
 import signal
 import threading
 import time
@@ -22,6 +23,7 @@ import psutil
 import variants
 
 from .config import ConfigError, GameSpec, MatchConfig, TimeControl
+from .engine import kill_all, on_stop_signal
 from .openings import load_openings, random_opening
 from .records import RecordWriter
 from .referee import ABORTS, close_cached, play_game
@@ -215,28 +217,47 @@ def dask_executor(address: str):
 
 
 def _worker_init() -> None:
-    """Pool workers ignore Ctrl-C (the runner stops them itself, see _stop_pool) and close
-    the engines they kept for reuse when they exit."""
+    """Pool workers ignore Ctrl-C (the runner stops them itself, see _stop_pool), kill and
+    reap their engines on SIGTERM, and close the engines they kept for reuse when they exit."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, on_stop_signal(_worker_term))
     multiprocessing.util.Finalize(None, close_cached, exitpriority=10)
 
 
+def _worker_term(signum, frame) -> None:
+    signal.signal(signal.SIGTERM, signal.SIG_IGN)
+    kill_all()           # an engine must die with its worker, and be reaped by it
+    os._exit(128 + signum)
+
+
 def _stop_pool(ex: cf.Executor) -> None:
-    """Kill a local process pool's workers and their engines at once (early stop, Ctrl-C)."""
-    procs = getattr(ex, "_processes", None) or {}
-    tree = []
-    for pid in list(procs):
+    """Stop a local process pool's workers and their engines at once (early stop, Ctrl-C):
+    SIGTERM, on which each worker kills and reaps its engines and exits; a worker still
+    there after 5 s is killed with its process tree.  The workers are waited for through
+    their own multiprocessing objects: reaping them behind the pool's back would make it
+    believe them alive for ever (its shutdown would spin)."""
+    workers = list((getattr(ex, "_processes", None) or {}).values())
+    for w in workers:
         try:
-            w = psutil.Process(pid)
-            tree += w.children(recursive=True) + [w]
-        except psutil.Error:
+            w.terminate()
+        except (OSError, ValueError):
             pass
-    for p in tree:
-        try:
-            p.kill()
-        except psutil.Error:
-            pass
-    psutil.wait_procs(tree, timeout=5)
+    deadline = time.monotonic() + 5
+    for w in workers:
+        w.join(max(0.0, deadline - time.monotonic()))
+    for w in workers:
+        if w.is_alive():
+            try:
+                tree = psutil.Process(w.pid).children(recursive=True)
+            except psutil.Error:
+                tree = []
+            for p in tree:
+                try:
+                    p.kill()
+                except psutil.Error:
+                    pass
+            w.kill()
+            w.join(5)
 
 
 def _void_record(g: GameSpec, msg: str) -> dict:
