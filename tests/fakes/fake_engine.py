@@ -14,6 +14,8 @@ core) for AFTER moves (default 0), then misbehaves according to MODE:
   late        sleeps AFTER milliseconds before every move (to test the clock's arithmetic)
   flood       prints info lines without end instead of a move
   nohandshake never answers uci/usi
+  noready     answers the first AFTER isready, then never again (a stall)
+  deaf        stops reading its input when asked to move (the pipe to it fills up)
 """
 from __future__ import annotations
 
@@ -36,6 +38,7 @@ def main() -> int:
     variant = None
     pos = None
     played = 0
+    readies = 0
     out = sys.stdout
 
     def say(s):
@@ -63,6 +66,9 @@ def main() -> int:
         elif cmd == "setoption" and "value" in tok and tok[2].lower().endswith("_variant"):
             variant = tok[tok.index("value") + 1]
         elif cmd == "isready":
+            if mode == "noready" and readies >= after:
+                continue
+            readies += 1
             say("readyok")
         elif cmd == "position":
             v = variants.get(variant)
@@ -87,6 +93,8 @@ def main() -> int:
                     continue
                 if mode == "silent":
                     continue
+                if mode == "deaf":
+                    time.sleep(3600)
                 if mode == "flood":
                     try:
                         while True:
