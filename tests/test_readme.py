@@ -1,5 +1,6 @@
 """The README says what the engine does: its set-up commands are the ones CI runs, its list of
-variants and starting arrays are the engine's, and its one-line match command runs."""
+variants and starting arrays are the engine's, its transcript shows the engine's answers, and
+its one-line match command runs."""
 from __future__ import annotations
 
 import json
@@ -30,6 +31,22 @@ def test_exactly_two_setup_commands_and_ci_runs_the_second():
     assert test.endswith("python -m pytest") and "'.[test]'" in test
     ci = (ROOT / ".ci" / "run").read_text().splitlines()
     assert test in ci
+
+
+def test_the_transcript_shows_the_engines_answers():
+    """Every line of the README's sample answer that does not depend on timing (info and
+    bestmove lines do) nor stands for left-out lines ('...') is a line the engine prints."""
+    setup = README.split("## Set up on a fresh machine")[1].split("\n## ")[0]
+    typed, answer = re.findall(r"```text\n(.*?)```", setup, re.S)[:2]
+    commands = [c for c in typed.splitlines() if c.strip() and not c.startswith("go movetime")]
+    r = subprocess.run(cellfish_command(), input="\n".join(commands) + "\n", capture_output=True,
+                       text=True, timeout=60)
+    printed = set(r.stdout.splitlines())
+    fixed = [l for l in answer.splitlines()
+             if "..." not in l and not l.startswith(("info", "bestmove"))]
+    assert len(fixed) > 20
+    assert [l for l in fixed if l not in printed] == []
+    assert r.stderr == ""
 
 
 def test_every_variant_is_in_the_table():
