@@ -220,6 +220,20 @@ class EngineProcess:
         LIVE.discard(self)
 
 
+def kill_descendants(pid: int) -> list:
+    """Kill every descendant of process pid (not pid itself); return them for reaping."""
+    try:
+        kids = psutil.Process(pid).children(recursive=True)
+    except psutil.Error:
+        return []
+    for k in kids:
+        try:
+            k.kill()
+        except psutil.Error:
+            pass
+    return kids
+
+
 def kill_all() -> None:
     """Kill every engine this process holds (running a game or kept for reuse), with its
     children, and reap it: what a pool worker does when the runner stops it (SIGTERM), so no
@@ -228,15 +242,7 @@ def kill_all() -> None:
         p = e.proc
         if p is None or p.returncode is not None:
             continue
-        try:
-            kids = psutil.Process(p.pid).children(recursive=True)
-        except psutil.Error:
-            kids = []
-        for k in kids:
-            try:
-                k.kill()
-            except psutil.Error:
-                pass
+        kids = kill_descendants(p.pid)
         try:
             os.kill(p.pid, signal.SIGKILL)
             os.waitpid(p.pid, 0)
@@ -247,15 +253,7 @@ def kill_all() -> None:
 
 def kill_tree(p: subprocess.Popen) -> None:
     """Kill a process and every descendant, then reap the direct child."""
-    try:
-        kids = psutil.Process(p.pid).children(recursive=True)
-    except psutil.Error:
-        kids = []
-    for k in kids:
-        try:
-            k.kill()
-        except psutil.Error:
-            pass
+    kids = kill_descendants(p.pid)
     if p.poll() is None:
         try:
             p.kill()

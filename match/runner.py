@@ -18,12 +18,11 @@ import time
 import uuid
 from dataclasses import dataclass, field, replace
 
-import psutil
 
 import variants
 
 from .config import ConfigError, GameSpec, MatchConfig, TimeControl
-from .engine import kill_all, on_stop_signal
+from .engine import kill_all, kill_descendants, on_stop_signal
 from .openings import load_openings, random_opening
 from .records import RecordWriter
 from .referee import ABORTS, close_cached, play_game
@@ -247,15 +246,7 @@ def _stop_pool(ex: cf.Executor) -> None:
         w.join(max(0.0, deadline - time.monotonic()))
     for w in workers:
         if w.is_alive():
-            try:
-                tree = psutil.Process(w.pid).children(recursive=True)
-            except psutil.Error:
-                tree = []
-            for p in tree:
-                try:
-                    p.kill()
-                except psutil.Error:
-                    pass
+            kill_descendants(w.pid)
             w.kill()
             w.join(5)
 

@@ -259,6 +259,18 @@ def test_passed_pawn_is_worth_more():
     assert passed > blocked + 100 - 30      # a pawn less for black, and the bonus is gone
 
 
+def _random_walk(v, seed, plies):
+    """(position, its legal moves) along a seeded random game from the start."""
+    rng = random.Random(seed)
+    pos = parse(v, v.start_fen)
+    for _ in range(plies):
+        legal = legal_moves(pos)
+        if not legal:
+            return
+        yield pos, legal
+        pos.make(rng.choice(legal))
+
+
 def _material(s, pos, side):
     """Material of `side` minus the opponent's, by the searcher's own piece values."""
     val = s.value
@@ -272,13 +284,8 @@ def test_acting_moves_are_ordered_like_captures_by_their_material_swing(name):
     every acting move before every plain move (no TT move, killers or history here), and the
     acting moves by the swing measured here by making them (recruiting a Rook before a Pawn)."""
     v = variants.get(name)
-    rng = random.Random(5)
-    pos = parse(v, v.start_fen)
     tested = 0
-    for _ in range(120):
-        legal = legal_moves(pos)
-        if not legal:
-            break
+    for pos, legal in _random_walk(v, seed=5, plies=120):
         s = Searcher(v, TT(1))
         ordered = [m for _, m in s.order(pos, legal, 0, 0)]
         acting = [m for m in ordered if s.tactical(pos, m)]
@@ -293,7 +300,6 @@ def test_acting_moves_are_ordered_like_captures_by_their_material_swing(name):
         # non-increasing, but for the tie-break by the mover's value (a few centipawns)
         assert all(a >= b - 16 for a, b in zip(swings, swings[1:])), (format_position(pos), swings)
         tested += len(set(swings)) > 1
-        pos.make(rng.choice(legal))
     assert tested >= 5       # positions where the order had a real choice to make
 
 
@@ -302,13 +308,8 @@ def test_returns_are_ordered_by_where_the_piece_stands_best(name):
     """Returns and drops (hundreds of them with a few pieces in hand) are ordered by the
     dropped piece's square value, not in the generator's cell order."""
     v = variants.get(name)
-    rng = random.Random(3)
-    pos = parse(v, v.start_fen)
     checked = 0
-    for _ in range(160):
-        legal = legal_moves(pos)
-        if not legal:
-            break
+    for pos, legal in _random_walk(v, seed=3, plies=160):
         drops = [m for m in legal if (m >> 8) & 255 == DROP]
         if len(drops) > 10:
             s = Searcher(v, TT(1))
@@ -317,5 +318,4 @@ def test_returns_are_ordered_by_where_the_piece_stands_best(name):
                      - s.value[((m >> 16) & 255) * 2 + pos.side] for m in ordered]
             assert worth == sorted(worth, reverse=True)
             checked += max(worth) > min(worth)      # the order had a choice to make
-        pos.make(rng.choice(legal))
     assert checked >= 3
