@@ -254,7 +254,8 @@ class Session:
         self.send(f"Side to move: {'white' if pos.side == 0 else 'black'}"
                   + (" (sente)" if v.template == 'shogi' and pos.side == 0 else "")
                   + (" (gote)" if v.template == 'shogi' and pos.side == 1 else ""))
-        self.send(f"Checkers: {'yes' if in_check(pos) else 'no'}")
+        if v.royal_check or v.check_hook:        # games without check (3D) have no line
+            self.send(f"Checkers: {'yes' if in_check(pos) else 'no'}")
         r = game_result(pos)
         if r is None:
             self.send("Game state: in progress")

@@ -25,7 +25,7 @@ def eng():
 
 @pytest.mark.parametrize("name", list(NAMES))
 def test_complete_self_play_game(eng, name):
-    """Observed at `go nodes 300` (deterministic):
+    """Observed at `go nodes 300` when this test was written (deterministic for one engine):
       elefantnichtschach 315 plies, white wins by lost directions;
       generalnichtschach 571 plies, white wins by lost directions;
       schweinnichtschach 221 plies, white wins by lost directions;
@@ -42,3 +42,17 @@ def test_complete_self_play_game(eng, name):
     game = play_game(name, "uci", GO, engine=eng)
     assert game.result is not None
     assert game.plies >= 10
+
+
+def test_d_has_hands_and_no_check_line(eng):
+    """There is no check in these games, so `d` prints no `Checkers:` line (chess does)."""
+    eng.send("setoption name UCI_Variant value elefantnichtschach")
+    eng.ask("isready", "readyok")
+    eng.send("position startpos moves wb2wb3")
+    got = eng.ask("d", "Game state:")
+    assert not any("error" in l for l in got)
+    assert "Hand: -" in got and not any(l.startswith("Checkers") for l in got)
+    eng.send("setoption name UCI_Variant value chess")
+    eng.send("position startpos")
+    got = eng.ask("d", "Game state:")
+    assert "Checkers: no" in got
