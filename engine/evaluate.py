@@ -38,11 +38,18 @@ def _mobility(tab, s, p=DENSITY):
         n += stop1
         for r in rays:
             n += q * (1 - q ** len(r)) / p
+    for r, st, mode, beyond in tab.hops[s]:
+        # a screen at i (chance q**i * p), then cells beyond it as a ride (capped by beyond)
+        w = q if mode == "move" else (p * 0.5 if mode == "capture" else 1.0)
+        for i in range(len(r) - 1):
+            rest = len(r) - 1 - i if beyond is None else min(beyond, len(r) - 1 - i)
+            n += q ** i * p * w * (1 - q ** rest) / p
     return n
 
 
 def _targets(tab, s):
-    """Cells a lone piece on s could move or capture to (empty board)."""
+    """Cells a lone piece on s could move or capture to (empty board; a hopper: the cells it
+    reaches over a screen somewhere before them)."""
     out = set(tab.leaps[s]) | set(tab.mleaps[s]) | set(tab.cleaps[s])
     for group in (tab.rides[s], tab.mrides[s], tab.crides[s]):
         for r in group:
@@ -54,6 +61,8 @@ def _targets(tab, s):
             out.add(c1)
         for r in rays:
             out.update(r)
+    for r, st, mode, beyond in tab.hops[s]:
+        out.update(t for t, ok in zip(r[1:], st[1:]) if ok)     # with a screen somewhere before
     return out
 
 

@@ -61,6 +61,20 @@ def _complex_targets(T, s, b, side, ep, app):
                 elif flag == "ep" and t == ep:
                     app(t | EP)
             k += 1
+    for ray, stops, mode, beyond in T.hops[s]:
+        k, n = 0, len(ray)
+        while k < n and not b[ray[k]]:      # up to the screen
+            k += 1
+        end = n if beyond is None else min(n, k + 1 + beyond)
+        for k in range(k + 1, end):
+            t = ray[k]
+            p = b[t]
+            if p:
+                if stops[k] and mode != MOVE and (p & 1) != side:
+                    app(t)
+                break
+            if stops[k] and mode != CAPTURE:
+                app(t)
     for c1, stop1, rays in T.bent[s]:
         p = b[c1]
         if p:

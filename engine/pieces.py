@@ -8,7 +8,11 @@ way of using them:
   distances at which the piece can stop (odd-only riders, a double step that can only stop at
   2), ``max_dist`` bounds k;
 * ``bent``  - one step v to c1 (a destination itself), then, only if c1 is empty, a ride from
-  c1 along each vector of ``turns(v)``.
+  c1 along each vector of ``turns(v)``;
+* ``hop``   - along the line of v through empty cells to the first piece of either colour (the
+  screen), over it, then on through empty cells; ``max_dist`` bounds how far beyond the
+  screen (1: a grasshopper lands right behind it).  A cannon is ``ride`` MOVE plus ``hop``
+  CAPTURE.
 
 ``mode`` says whether the atom moves, captures or both.  ``vectors`` may instead be a function
 of the cell's coordinates (pieces whose directions depend on where they stand).
@@ -23,7 +27,7 @@ from typing import Callable, Sequence
 
 from .geometry import Coord
 
-LEAP, RIDE, BENT = "leap", "ride", "bent"
+LEAP, RIDE, BENT, HOP = "leap", "ride", "bent", "hop"
 BOTH, MOVE, CAPTURE = "both", "move", "capture"
 
 
@@ -49,6 +53,10 @@ def leap(vectors, mode=BOTH, **kw) -> Atom:
 
 def ride(vectors, mode=BOTH, **kw) -> Atom:
     return Atom(tuple(vectors), RIDE, mode, **kw)
+
+
+def hop(vectors, mode=BOTH, **kw) -> Atom:
+    return Atom(tuple(vectors), HOP, mode, **kw)
 
 
 @dataclass

@@ -43,6 +43,7 @@ try:                                   # per-piece target walker of the rules co
 except ImportError:                    # pragma: no cover - fall back to full generation
     _complex_targets = None
 from .moves import DROP, EP, FISSION, FLAGS, FUSION, SPECIAL
+from .tables import supports_attack_tables
 from .variant import Variant
 
 MATE = 1_000_000
@@ -136,6 +137,8 @@ class Searcher:
         self.null_ok = bool(getattr(v, "null_move_ok", default_null))
         self.has_extra = cls.extra_moves is not Variant.extra_moves
         self.fast_pins = v.fast_legality and not v.capture_hook and not v.check_hook
+        # quiescence skips captures of defended pieces, which needs the attack tables
+        self.defence_test = all(supports_attack_tables(t) for t in v.table_list if t is not None)
         ncodes = 2 * len(v.piece_types)
         self.big = [bool(c >= 2 and v.piece_types[c >> 1] is not None
                          and not v.piece_types[c >> 1].royal and not v.piece_types[c >> 1].pawn)
@@ -821,7 +824,7 @@ class Searcher:
             frm = (m >> 8) & 255
             # a capture by a more valuable piece of a defended piece loses material
             if gain and val[b[frm]] > gain + 50 and not m & 0xFF0000 and \
-                    attacked(pos, m & 255, them):
+                    self.defence_test and attacked(pos, m & 255, them):
                 continue
             make(m)
             if royal and (pinned is None or frm == kcell or frm in pinned or m & EP):

@@ -8,12 +8,12 @@ coordinates.
 """
 from __future__ import annotations
 
-from .pieces import BENT, BOTH, CAPTURE, LEAP, MOVE, RIDE
+from .pieces import BENT, BOTH, CAPTURE, HOP, LEAP, MOVE, RIDE
 
 
 class PieceTables:
     __slots__ = ("code", "leaps", "mleaps", "cleaps", "rides", "mrides", "crides",
-                 "special", "bent", "simple")
+                 "special", "bent", "hops", "simple")
 
     def __init__(self, code: int, n: int):
         self.code = code
@@ -26,6 +26,7 @@ class PieceTables:
         self.crides = [e] * n
         self.special = [e] * n   # (ray, stops, mode, flag)
         self.bent = [e] * n      # (c1, may stop on c1, rays from c1)
+        self.hops = [e] * n      # (whole line, stop flags, mode, cells allowed beyond the screen)
         self.simple = True       # only leaps / rides of mode both
 
 
@@ -82,9 +83,24 @@ def compile_piece(variant, ptype, color: int) -> PieceTables:
                         if r:
                             rays.append(tuple(r))
                     _add(tab.bent, cell, (c1, allow(code, cell, c1), tuple(rays)))
+                elif atom.kind == HOP:
+                    ray = geo.ray(cell, v, None)
+                    if len(ray) < 2:           # no cell beyond a screen
+                        continue
+                    stops = tuple(allow(code, cell, t) for t in ray)
+                    _add(tab.hops, cell, (tuple(ray), stops, atom.mode, atom.max_dist))
+                else:
+                    raise ValueError(f"unknown atom kind {atom.kind!r} ({ptype.name})")
     tab.simple = not any(tab.mleaps) and not any(tab.cleaps) and not any(tab.mrides) \
-        and not any(tab.crides) and not any(tab.special) and not any(tab.bent)
+        and not any(tab.crides) and not any(tab.special) and not any(tab.bent) \
+        and not any(tab.hops)
     return tab
+
+
+def supports_attack_tables(tab: PieceTables) -> bool:
+    """The inverse attack tables describe leaps and rays from the target; a bent path or a
+    hop over a screen does not fit them."""
+    return not any(tab.bent) and not any(tab.hops)
 
 
 def build_attack_tables(variant, tables):
@@ -105,8 +121,8 @@ def build_attack_tables(variant, tables):
         for code, tab in tables.items():
             if code & 1 != color:
                 continue
-            if any(tab.bent):
-                raise ValueError("attack tables do not support bent pieces")
+            if not supports_attack_tables(tab):
+                raise ValueError("attack tables do not support bent pieces or hoppers")
             for s in range(n):
                 for t in tab.leaps[s] + tab.cleaps[s]:
                     leaps[t].setdefault(s, set()).add(code)

@@ -224,6 +224,8 @@ class Variant:
                         targets.add(c1)
                     for r in rays:
                         targets.update(r)
+                for r, st, mode, beyond in tab.hops[s]:
+                    targets.update(t for t, ok in zip(r[1:], st[1:]) if ok)
                 for t in targets:
                     opts = self.promotion_options(code, s, t)
                     if opts and opts != (0,):
