@@ -18,6 +18,8 @@ add their own terms (win conditions, paralysis ...) through ``Variant.eval_terms
 """
 from __future__ import annotations
 
+from .tables import reachable
+
 DENSITY = 0.35        # chance that a cell is occupied, for the mobility count
 
 
@@ -45,25 +47,6 @@ def _mobility(tab, s, p=DENSITY):
             rest = len(r) - 1 - i if beyond is None else min(beyond, len(r) - 1 - i)
             n += q ** i * p * w * (1 - q ** rest) / p
     return n
-
-
-def _targets(tab, s):
-    """Cells a lone piece on s could move or capture to (empty board; a hopper: the cells it
-    reaches over a screen somewhere before them)."""
-    out = set(tab.leaps[s]) | set(tab.mleaps[s]) | set(tab.cleaps[s])
-    for group in (tab.rides[s], tab.mrides[s], tab.crides[s]):
-        for r in group:
-            out.update(r)
-    for r, st, mode, flag in tab.special[s]:
-        out.update(t for t, ok in zip(r, st) if ok)
-    for c1, stop1, rays in tab.bent[s]:
-        if stop1:
-            out.add(c1)
-        for r in rays:
-            out.update(r)
-    for r, st, mode, beyond in tab.hops[s]:
-        out.update(t for t, ok in zip(r[1:], st[1:]) if ok)     # with a screen somewhere before
-    return out
 
 
 def piece_value(avg_mobility: float) -> int:
@@ -115,7 +98,7 @@ class Evaluator:
             row = self.pst[code]
             # centralisation from the empty-board move count (a rook is as mobile on a1 as
             # on d4 there); heavy pieces care less, so they do not rush to the centre
-            raw = [len(_targets(tab, s)) for s in range(n)]
+            raw = [len(reachable(tab, s)) for s in range(n)]
             nz = [r for r in raw if r]
             ravg = sum(nz) / len(nz) if nz else 0.0
             w = self.CENTRE * min(1.0, 400.0 / max(1, val))
@@ -145,7 +128,7 @@ class Evaluator:
         dist = [inf] * n
         for (s, t) in pr:
             dist[s] = 1
-        adj = [_targets(tab, s) for s in range(n)]
+        adj = [reachable(tab, s) for s in range(n)]
         changed = True
         while changed:
             changed = False

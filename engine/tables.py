@@ -97,6 +97,25 @@ def compile_piece(variant, ptype, color: int) -> PieceTables:
     return tab
 
 
+def reachable(tab: PieceTables, s: int) -> set[int]:
+    """Cells a piece on s could move or capture to on some board: every cell of its leaps and
+    rays it may stop on; a hopper's cells beyond the first of its line (over a screen)."""
+    out = set(tab.leaps[s]) | set(tab.mleaps[s]) | set(tab.cleaps[s])
+    for group in (tab.rides[s], tab.mrides[s], tab.crides[s]):
+        for r in group:
+            out.update(r)
+    for r, st, mode, flag in tab.special[s]:
+        out.update(t for t, ok in zip(r, st) if ok)
+    for c1, stop1, rays in tab.bent[s]:
+        if stop1:
+            out.add(c1)
+        for r in rays:
+            out.update(r)
+    for r, st, mode, beyond in tab.hops[s]:
+        out.update(t for t, ok in zip(r[1:], st[1:]) if ok)
+    return out
+
+
 def supports_attack_tables(tab: PieceTables) -> bool:
     """The inverse attack tables describe leaps and rays from the target; a bent path or a
     hop over a screen does not fit them."""

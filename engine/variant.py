@@ -11,7 +11,7 @@ from typing import Sequence
 from .geometry import Geometry
 from .moves import DROP
 from .pieces import PieceType
-from .tables import build_attack_tables, compile_piece
+from .tables import build_attack_tables, compile_piece, reachable
 
 WHITE, BLACK = 0, 1
 
@@ -214,19 +214,7 @@ class Variant:
         for code, tab in self.tables.items():
             d = {}
             for s in range(self.geometry.size):
-                targets = set(tab.leaps[s] + tab.mleaps[s] + tab.cleaps[s])
-                for r in tab.rides[s] + tab.mrides[s] + tab.crides[s]:
-                    targets.update(r)
-                for r, st, mode, flag in tab.special[s]:
-                    targets.update(t for t, ok in zip(r, st) if ok)
-                for c1, stop1, rays in tab.bent[s]:
-                    if stop1:
-                        targets.add(c1)
-                    for r in rays:
-                        targets.update(r)
-                for r, st, mode, beyond in tab.hops[s]:
-                    targets.update(t for t, ok in zip(r[1:], st[1:]) if ok)
-                for t in targets:
+                for t in reachable(tab, s):
                     opts = self.promotion_options(code, s, t)
                     if opts and opts != (0,):
                         d[(s, t)] = tuple(opts)
