@@ -114,7 +114,7 @@ class Evaluator:
                 if gain > 0:
                     self._advancement(code, tab, pr, gain, row)
         self.hand_value = [int(self.value[c] * self.HAND_SHARE) for c in range(ncodes)]
-        self.terms = getattr(v, "eval_terms", None)
+        self.terms = v.eval_terms if v.caps.eval_terms else None
         self.phase_max = 0
         self.has_royal_tables = False
         self.kdist = None

@@ -44,7 +44,6 @@ except ImportError:                    # pragma: no cover - fall back to full ge
     _complex_targets = None
 from .moves import DROP, EP, FISSION, FLAGS, FUSION, SPECIAL
 from .tables import supports_attack_tables
-from .variant import Variant
 
 MATE = 1_000_000
 MATE_BOUND = MATE - 10_000
@@ -124,18 +123,17 @@ class Searcher:
         self.evaluate = self.ev.evaluate
         self.value = self.ev.value
         self.tt = tt or TT()
-        cls = type(v)
-        self.is_tactical_hook = getattr(v, "is_tactical", None)
-        self.acted_hook = getattr(v, "acted_result", None)
+        caps = v.caps
+        self.is_tactical_hook = v.is_tactical if caps.own_tactical else None
+        self.acted_hook = v.acted_result if caps.acted_result else None
         self.adjudicate = v.adjudicate
-        self.plain_adj = cls.adjudicate is Variant.adjudicate
+        self.plain_adj = not caps.adjudicates
         # lazy legality: the generic filter is exactly "own royal not attacked after make"
-        self.lazy = cls.legal_moves is Variant.legal_moves
-        self.royal = v.royal_check and not v.check_hook
+        self.lazy = caps.lazy_legality
+        self.royal = caps.royal_attacks
         self.drop_hook = v.drop_legal if v.has_drop_rule else None
-        default_null = self.lazy and self.plain_adj and v.royal_check and not v.check_hook
-        self.null_ok = bool(getattr(v, "null_move_ok", default_null))
-        self.has_extra = cls.extra_moves is not Variant.extra_moves
+        self.null_ok = caps.null_move
+        self.has_extra = caps.extra_moves
         self.fast_pins = v.fast_legality and not v.capture_hook and not v.check_hook
         # quiescence skips captures of defended pieces, which needs the attack tables
         self.defence_test = all(supports_attack_tables(t) for t in v.table_list if t is not None)

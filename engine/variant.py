@@ -6,7 +6,8 @@ Tables are compiled lazily, on first use, so that start-up stays fast.
 """
 from __future__ import annotations
 
-from typing import Sequence
+from dataclasses import dataclass
+from typing import Any, Sequence
 
 from .geometry import Geometry
 from .moves import DROP
@@ -40,6 +41,26 @@ class CastlingRule:
         self.empty, self.safe, self.char = tuple(empty), tuple(safe), char
 
 
+@dataclass(frozen=True)
+class Capabilities:
+    """What a variant does beyond the generic rules, worked out once when it is built (from
+    its data flags and from which hooks its class overrides), so that the move generator and
+    the searcher test a boolean instead of inspecting classes at run time."""
+    extra_moves: bool       # overrides extra_moves: moves the tables cannot describe
+    own_legality: bool      # overrides legal_moves: the generic royal-check filter is not used
+    adjudicates: bool       # overrides adjudicate: the last move can decide the game
+    eval_terms: bool        # overrides eval_terms
+    own_tactical: bool      # overrides is_tactical
+    acted_result: bool      # overrides acted_result
+    royal_attacks: bool     # check is "the royal piece is attacked" (royal_check, no check_hook)
+    lazy_legality: bool     # legality = own royal not attacked after make (no own filter)
+    null_move: bool         # null-move pruning is sound enough to use
+
+
+def _overrides(cls: type, name: str) -> bool:
+    return getattr(cls, name) is not getattr(Variant, name)
+
+
 class Variant:
     # ---- identity and board ---------------------------------------------------------
     name: str = ""
@@ -64,6 +85,7 @@ class Variant:
     capture_hook: bool = False        # call after_capture on every capture
     has_drop_rule: bool = False       # call drop_legal on every drop
     check_hook: bool = False          # in_check is the variant's own (Notake)
+    null_move_ok: bool | None = None  # searcher: allow/forbid null moves (None: by the rules)
 
     # ---- position text (codec in protocol.position_text) ---------------------------------
     fen_fields: tuple[str, ...] = ("side", "castling", "ep", "halfmove", "fullmove")
@@ -131,11 +153,30 @@ class Variant:
             if pt is not None:
                 pt.id = i
         self.by_token = {pt.token: pt for pt in self.piece_types if pt is not None}
-        self._tables = None
-        self._attacks = None
-        self._promo = None
-        self._drops = None
-        self._zobrist = None
+        self._tables: dict | None = None
+        self._table_list: list | None = None
+        self._attacks: list | None = None
+        self._promo: dict | None = None
+        self._drops: list | None = None
+        self._zobrist: Any = None
+        self.caps = self.capabilities()
+
+    def capabilities(self) -> Capabilities:
+        """The variant's capabilities, from its data flags and overridden hooks (the one place
+        where the core looks at which hooks a class overrides)."""
+        cls = type(self)
+        own_legality = _overrides(cls, "legal_moves")
+        adjudicates = _overrides(cls, "adjudicate")
+        royal = self.royal_check and not self.check_hook
+        null = self.null_move_ok
+        if null is None:
+            null = not own_legality and not adjudicates and royal
+        return Capabilities(
+            extra_moves=_overrides(cls, "extra_moves"), own_legality=own_legality,
+            adjudicates=adjudicates, eval_terms=_overrides(cls, "eval_terms"),
+            own_tactical=_overrides(cls, "is_tactical"),
+            acted_result=_overrides(cls, "acted_result"), royal_attacks=royal,
+            lazy_legality=not own_legality, null_move=bool(null))
 
     # ---- frames -----------------------------------------------------------------------
     def orient(self, v):
@@ -152,43 +193,36 @@ class Variant:
 
     # ---- compiled data (lazy) ---------------------------------------------------------
     @property
-    def tables(self):
+    def tables(self) -> dict:
+        """Compiled move tables by piece code (built once, by ``build_tables``)."""
         if self._tables is None:
             check_cell_count(self.geometry, self.name)   # also a geometry set after __init__
-            t = {}
-            for pt in self.piece_types:
-                if pt is None:
-                    continue
-                for color in (WHITE, BLACK):
-                    t[pt.id * 2 + color] = compile_piece(self, pt, color)
-            self._tables = t
+            self._tables = self.build_tables()
         return self._tables
 
     @property
-    def table_list(self):
-        """Tables indexed by piece code (list, for the hot loop)."""
-        tl = getattr(self, "_table_list", None)
-        if tl is None:
-            tabs = self.tables
-            tl = [tabs.get(c) for c in range(2 * len(self.piece_types))]
-            self._table_list = tl
-        return tl
+    def table_list(self) -> list:
+        """The tables the generic generator walks, indexed by piece code (list, for the hot
+        loop; built once, by ``build_generator_tables``)."""
+        if self._table_list is None:
+            self._table_list = self.build_generator_tables()
+        return self._table_list
 
     @property
-    def attacks(self):
+    def attacks(self) -> list:
         if self._attacks is None:
             self._attacks = build_attack_tables(self, self.tables)
         return self._attacks
 
     @property
-    def promo(self):
+    def promo(self) -> dict:
         """dict: code -> {(from, to): tuple of resulting type ids (0 = stays as it is)}."""
         if self._promo is None:
             self._promo = self.build_promotions()
         return self._promo
 
     @property
-    def drops(self):
+    def drops(self) -> list:
         """list per code: the cells a piece of that code may be dropped on."""
         if self._drops is None:
             geo = self.geometry
@@ -198,18 +232,39 @@ class Variant:
         return self._drops
 
     @property
-    def zobrist(self):
+    def zobrist(self) -> Any:
         if self._zobrist is None:
-            from .zobrist import Zobrist
-            self._zobrist = Zobrist(self)
+            self._zobrist = self.build_zobrist()
         return self._zobrist
+
+    # ---- build hooks (called once, lazily) --------------------------------------------------
+    def build_tables(self) -> dict:
+        """Hook: compile every piece code's move tables (default: each piece's atoms)."""
+        t = {}
+        for pt in self.piece_types:
+            if pt is None:
+                continue
+            for color in (WHITE, BLACK):
+                t[pt.id * 2 + color] = compile_piece(self, pt, color)
+        return t
+
+    def build_generator_tables(self) -> list:
+        """Hook: the tables the generic generator walks, by code (default: ``tables``)."""
+        tabs = self.tables
+        return [tabs.get(c) for c in range(2 * len(self.piece_types))]
+
+    def build_zobrist(self) -> Any:
+        """Hook: the Zobrist keys (default: ``max_hand`` counts per hand entry)."""
+        from .zobrist import Zobrist
+        return Zobrist(self)
 
     # ---- promotions ---------------------------------------------------------------------
     def promotion_options(self, code: int, frm: int, to: int) -> tuple[int, ...]:
         """Type ids a piece may become on this move; 0 means it stays.  () = no promotion."""
         return ()
 
-    def build_promotions(self):
+    def build_promotions(self) -> dict:
+        """Hook: the promotion table ``promo`` (default: from ``promotion_options``)."""
         out = {}
         for code, tab in self.tables.items():
             d = {}
@@ -271,6 +326,22 @@ class Variant:
 
     def is_draw_by_material(self, pos) -> bool:
         return False
+
+    # ---- searcher hooks (all optional) ---------------------------------------------------
+    def eval_terms(self, pos) -> int:
+        """Centipawns for the side to move added to the generic evaluation (win conditions,
+        paralysis, anything the tables cannot see)."""
+        return 0
+
+    def is_tactical(self, pos, m: int) -> bool:
+        """Is m searched in quiescence and never reduced?  Only called when overridden (the
+        searcher's own test covers captures, en passant and promotions)."""
+        return False
+
+    def acted_result(self, pos, m: int) -> int:
+        """For a tactical move acting on its acted-on cell: the code that piece will have
+        after the move (0 = gone), so the searcher orders it by its material swing."""
+        return 0
 
     def check_ok_repetition(self, pos, count: int):
         """Result of the repetition rule for the side to move when the position occurred

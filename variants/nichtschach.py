@@ -307,17 +307,14 @@ class Nichtschach(Board3D):
         if self._decided(pos):
             out.clear()
 
-    @property
-    def zobrist(self):
+    def build_zobrist(self):
         # Up to 72 Stockpoints/Stockfwazirs can end in one hand (the core keys go to 64).
-        if self._zobrist is None:
-            import random
-            z = Zobrist(self)
-            rnd = random.Random(0x3D)
-            for keys in z.hand:
-                keys.extend(rnd.getrandbits(64) for _ in range(MAX_HAND + 1 - len(keys)))
-            self._zobrist = z
-        return self._zobrist
+        import random
+        z = Zobrist(self)
+        rnd = random.Random(0x3D)
+        for keys in z.hand:
+            keys.extend(rnd.getrandbits(64) for _ in range(MAX_HAND + 1 - len(keys)))
+        return z
 
     def validate_position(self, pos):
         from protocol.position_text import PositionTextError
