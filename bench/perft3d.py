@@ -24,7 +24,7 @@ EXPECTED = {  # rules/nichtschach-3d.md 4.1, perft 3
 def run(name: str, depth: int) -> int:
     import variants
     from engine.game import perft
-    from protocol.position_text import parse
+    from engine.notation.position_text import parse
 
     v = variants.get(name)
     t0 = time.perf_counter()

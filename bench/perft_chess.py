@@ -46,7 +46,7 @@ def main(argv=None) -> int:
         return 2
     import variants
     from engine.game import perft
-    from protocol.position_text import parse
+    from engine.notation.position_text import parse
 
     v = variants.get("chess")
     tot_ours = tot_ref = 0.0

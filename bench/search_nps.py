@@ -11,8 +11,8 @@ import time
 
 import variants
 from engine.search import TT, Limits, Searcher
-from protocol.move_text import move_text
-from protocol.position_text import parse
+from engine.notation.move_text import move_text
+from engine.notation.position_text import parse
 
 POSITIONS = {
     "chess": [None, "r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 4 4"],

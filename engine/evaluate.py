@@ -155,7 +155,7 @@ class Evaluator:
         scale, from the start position."""
         v = self.variant
         try:
-            from protocol.position_text import parse
+            from .notation.position_text import parse
             pos = parse(v, v.start_fen)
         except Exception:
             return

@@ -68,7 +68,7 @@ class Variant:
     geometry: Geometry
     piece_types: list[PieceType]      # index 0 is unused (empty); ids are assigned here
     start_fen: str = ""
-    text_format: str = "fen"          # codec in protocol.position_text
+    text_format: str = "fen"          # codec in engine.notation.position_text
     default_dialect: str = "uci"
 
     # ---- rules as data --------------------------------------------------------------
@@ -87,7 +87,7 @@ class Variant:
     check_hook: bool = False          # in_check is the variant's own (Notake)
     null_move_ok: bool | None = None  # searcher: allow/forbid null moves (None: by the rules)
 
-    # ---- position text (codec in protocol.position_text) ---------------------------------
+    # ---- position text (codec in engine.notation.position_text) ---------------------------------
     fen_fields: tuple[str, ...] = ("side", "castling", "ep", "halfmove", "fullmove")
     hand_in_board: bool = True        # FEN hand in brackets after the board
     empty_hand_text: str = ""         # what an empty bracketed hand shows ("" or "-")
@@ -113,7 +113,7 @@ class Variant:
         for ch in text:
             rules = [r for r in self.castling if r.char == ch]
             if not rules:
-                from protocol.position_text import PositionTextError
+                from .notation.position_text import PositionTextError
                 raise PositionTextError(f"bad castling field ({text})")
             for r in rules:
                 king, rook = board[r.king_from], board[r.rook_from]
@@ -132,7 +132,7 @@ class Variant:
 
     def diagram(self, pos) -> list[str]:
         """Lines of a board picture for `d` (default: a 2D grid, ranks high to low)."""
-        from protocol.position_text import code_token
+        from .notation.position_text import code_token
         geo = self.geometry
         lines = []
         for row in self.fen_layout[0]:

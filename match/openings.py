@@ -12,8 +12,8 @@ import random
 import variants
 from engine.game import game_result
 from engine.movegen import legal_moves
-from protocol.move_text import MoveTextError, move_text, parse_move
-from protocol.position_text import PositionTextError, format as format_position, parse as parse_position
+from engine.notation.move_text import MoveTextError, move_text, parse_move
+from engine.notation.position_text import PositionTextError, format as format_position, parse as parse_position
 
 from .config import ConfigError
 

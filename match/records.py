@@ -14,8 +14,8 @@ import re
 import variants
 from engine.movegen import in_check, legal_moves
 from engine.moves import CASTLE, DROP, EP, FISSION, SPECIAL
-from protocol.move_text import parse_move
-from protocol.position_text import format as format_position, parse as parse_position
+from engine.notation.move_text import parse_move
+from engine.notation.position_text import format as format_position, parse as parse_position
 
 _CELL = re.compile(r"([a-z]+)(\d+)$")
 

@@ -20,8 +20,8 @@ from engine.search import MATE, MATE_BOUND, TT, Limits, Searcher
 from engine.timeman import allocate
 
 from . import options as opts
-from .move_text import MoveTextError, move_text, parse_move
-from .position_text import PositionTextError, format as format_position, parse as parse_position
+from engine.notation.move_text import MoveTextError, move_text, parse_move
+from engine.notation.position_text import PositionTextError, format as format_position, parse as parse_position
 
 VERSION = "0.1.0"
 
@@ -246,7 +246,7 @@ class Session:
         for line in v.diagram(pos):
             self.send(line)
         if v.hands:
-            from .position_text import format_hand_letters
+            from engine.notation.position_text import format_hand_letters
             hand = format_hand_letters(v, pos.hand)
             self.send(f"Hand: {hand or '-'}")
         self.send(f"Fen: {self.position_text(pos)}")

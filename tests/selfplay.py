@@ -3,7 +3,7 @@
 `play_game(name, dialect)` drives the installed `cellfish` command (tests/engine_proc.py) from
 the start position: before every move it sends `position startpos moves ...` and the go
 command (`go depth 1` by default), checks that the bestmove is the canonical text of one of
-the core's legal moves (engine.movegen.legal_moves, protocol.move_text), plays it, and stops
+the core's legal moves (engine.movegen.legal_moves, engine.notation.move_text), plays it, and stops
 when engine.game.game_result says the game is over.  A ply cap is only a safety net: reaching
 it fails the test.
 
@@ -26,8 +26,8 @@ import variants
 from engine.game import game_result
 from engine.movegen import legal_moves
 from engine_proc import EngineProcess
-from protocol.move_text import move_text, parse_move
-from protocol.position_text import format as format_position, parse as parse_position
+from engine.notation.move_text import move_text, parse_move
+from engine.notation.position_text import format as format_position, parse as parse_position
 
 PLY_CAP = 1500
 

@@ -373,8 +373,8 @@ def test_bestmove_and_ponder_match_the_last_pv(eng, variant):
     import random
     import variants
     from engine.movegen import legal_moves
-    from protocol.move_text import move_text
-    from protocol.position_text import parse
+    from engine.notation.move_text import move_text
+    from engine.notation.position_text import parse
     dialect = "usi" if variant.startswith("notake") else "uci"
     eng.handshake(dialect)
     eng.send(f"setoption name {dialect.upper()}_Variant value {variant}")

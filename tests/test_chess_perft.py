@@ -3,7 +3,7 @@ import pytest
 
 import variants
 from engine.game import perft
-from protocol.position_text import format, parse
+from engine.notation.position_text import format, parse
 from perft_data import load
 
 

@@ -2,8 +2,8 @@
 import variants
 from engine.game import game_result
 from engine.movegen import in_check, legal_moves
-from protocol.move_text import move_text, parse_move
-from protocol.position_text import format, parse
+from engine.notation.move_text import move_text, parse_move
+from engine.notation.position_text import format, parse
 
 
 def setup(fen, moves=()):

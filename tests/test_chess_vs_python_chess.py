@@ -7,8 +7,8 @@ import pytest
 import variants
 from engine.game import game_result, perft
 from engine.movegen import in_check, legal_moves
-from protocol.move_text import move_text
-from protocol.position_text import format, parse
+from engine.notation.move_text import move_text
+from engine.notation.position_text import format, parse
 
 
 def random_positions(n, seed):

@@ -19,7 +19,7 @@ from engine.evaluate import Evaluator
 from engine.movegen import legal_moves
 from engine.pieces import CAPTURE, DIAG, KING, MOVE, ORTH, PieceType, hop, leap, ride
 from engine.search import TT, Limits, Searcher
-from protocol.position_text import parse
+from engine.notation.position_text import parse
 from variants.chess import ChessLike, pawn_atoms
 
 

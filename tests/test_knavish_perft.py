@@ -9,8 +9,8 @@ import variants
 from engine.game import perft
 from engine.moves import DROP
 from engine.movegen import legal_moves
-from protocol.move_text import move_text
-from protocol.position_text import parse
+from engine.notation.move_text import move_text
+from engine.notation.position_text import parse
 
 DATA = json.loads((Path(__file__).parent / "data" / "knavish_perft.json").read_text())
 

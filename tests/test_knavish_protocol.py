@@ -6,8 +6,8 @@ import pytest
 
 import variants
 from engine.movegen import legal_moves
-from protocol.move_text import move_text
-from protocol.position_text import format, parse
+from engine.notation.move_text import move_text
+from engine.notation.position_text import format, parse
 from tests.engine_proc import EngineProcess
 from selfplay import play_game
 

@@ -5,8 +5,8 @@ import pytest
 import variants
 from engine.game import divide, game_result
 from engine.movegen import in_check, legal_moves
-from protocol.move_text import move_text, parse_move
-from protocol.position_text import PositionTextError, format, parse
+from engine.notation.move_text import move_text, parse_move
+from engine.notation.position_text import PositionTextError, format, parse
 
 EMPTY10 = "/".join(["10"] * 8)
 

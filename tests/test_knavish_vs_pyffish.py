@@ -43,8 +43,8 @@ import variants
 from engine.game import game_result
 from engine.movegen import legal_moves
 from engine.moves import CASTLE, DROP, EP, SPECIAL
-from protocol.move_text import move_text
-from protocol.position_text import format, parse
+from engine.notation.move_text import move_text
+from engine.notation.position_text import format, parse
 
 sf = pytest.importorskip("pyffish")
 sf.load_variant_config((Path(__file__).parent / "data" / "knavish.ini").read_text())

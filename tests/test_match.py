@@ -25,8 +25,8 @@ from match import (ConfigError, EngineSpec, MatchConfig, TimeControl, cellfish_c
                    parse_engine, parse_tc, run_match)
 from match import stats
 from match.records import to_pgn
-from protocol.move_text import parse_move
-from protocol.position_text import parse as parse_position
+from engine.notation.move_text import parse_move
+from engine.notation.position_text import parse as parse_position
 
 ROOT = Path(__file__).resolve().parent.parent
 FAKE = str(ROOT / "tests" / "fakes" / "fake_engine.py")
@@ -140,7 +140,7 @@ def test_openings_file_formats(tmp_path):
 def test_san_matches_python_chess_on_random_games():
     import random
     from match.records import san
-    from protocol.move_text import move_text
+    from engine.notation.move_text import move_text
     v = variants.get("chess")
     rng = random.Random(5)
     n = 0

@@ -12,8 +12,8 @@ import variants
 from engine.movegen import legal_moves
 from match import EngineSpec, MatchConfig, TimeControl, cellfish_command, run_match
 from match.records import to_pgn
-from protocol.move_text import parse_move
-from protocol.position_text import parse as parse_position
+from engine.notation.move_text import parse_move
+from engine.notation.position_text import parse as parse_position
 
 CASES = [
     # variant, plies, node cap (the engine's quiescence makes even depth 1 long in Notake's

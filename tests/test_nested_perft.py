@@ -8,7 +8,7 @@ import pytest
 import variants
 from engine.game import perft
 from engine.position import Position
-from protocol.position_text import format, parse
+from engine.notation.position_text import format, parse
 
 DATA = Path(__file__).parent / "data"
 PERFT = json.loads((DATA / "nested_perft.json").read_text())

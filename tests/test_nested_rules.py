@@ -6,8 +6,8 @@ import variants
 from engine.game import game_result
 from engine.movegen import in_check, legal_moves
 from engine.position import Position
-from protocol.move_text import move_text, parse_move
-from protocol.position_text import PositionTextError, format, parse
+from engine.notation.move_text import move_text, parse_move
+from engine.notation.position_text import PositionTextError, format, parse
 
 A = variants.get("nested-a")
 B = variants.get("nested-b")

@@ -5,8 +5,8 @@ import pytest
 
 import variants
 from engine.movegen import legal_moves
-from protocol.move_text import move_text, parse_move
-from protocol.position_text import PositionTextError, format, parse
+from engine.notation.move_text import move_text, parse_move
+from engine.notation.position_text import PositionTextError, format, parse
 
 A = variants.get("nested-a")
 B = variants.get("nested-b")

@@ -11,8 +11,8 @@ import variants
 from engine.movegen import legal_moves
 from engine.pieces import LEAP
 from engine.position import Position
-from protocol.move_text import move_text
-from protocol.position_text import format, parse
+from engine.notation.move_text import move_text
+from engine.notation.position_text import format, parse
 from variants.nichtschach import NAMES
 
 

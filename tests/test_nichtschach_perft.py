@@ -17,8 +17,8 @@ import variants
 from engine.game import game_result, perft
 from engine.movegen import legal_moves
 from engine.moves import DROP
-from protocol.move_text import move_text
-from protocol.position_text import format, parse
+from engine.notation.move_text import move_text
+from engine.notation.position_text import format, parse
 
 DATA = json.loads((Path(__file__).parent / "data" / "nichtschach_perft.json").read_text())
 START = DATA["start"]

@@ -12,8 +12,8 @@ from engine.game import game_result, perft
 from engine.movegen import legal_moves
 from engine.moves import DROP
 from engine.position import Position
-from protocol.move_text import move_text, parse_move
-from protocol.position_text import PositionTextError, format, parse
+from engine.notation.move_text import move_text, parse_move
+from engine.notation.position_text import PositionTextError, format, parse
 from variants.board3d import DIR_INDEX, ring
 from variants.nichtschach import NAMES, NINJA, radial_mask
 

@@ -11,8 +11,8 @@ from engine.movegen import legal_moves, pseudo_moves
 from engine.moves import FISSION, FUSION
 from engine.position import Position
 from perft_data import load
-from protocol.move_text import move_text
-from protocol.position_text import format, parse
+from engine.notation.move_text import move_text
+from engine.notation.position_text import format, parse
 
 FIG = json.loads((Path(__file__).parent / "data" / "ninepiece_figures.json").read_text())
 NAME = "ninepiece-nichtschach"

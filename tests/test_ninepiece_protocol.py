@@ -9,8 +9,8 @@ import pytest
 import variants
 from engine.movegen import legal_moves
 from engine_proc import EngineProcess
-from protocol.move_text import parse_move
-from protocol.position_text import format, parse
+from engine.notation.move_text import parse_move
+from engine.notation.position_text import format, parse
 from selfplay import play_game
 
 NAME = "ninepiece-nichtschach"

@@ -12,8 +12,8 @@ import variants
 from engine.game import game_result
 from engine.movegen import legal_moves
 from engine.moves import FISSION, FUSION
-from protocol.move_text import move_text
-from protocol.position_text import format, parse
+from engine.notation.move_text import move_text
+from engine.notation.position_text import format, parse
 
 FIG = json.loads((Path(__file__).parent / "data" / "ninepiece_figures.json").read_text())
 NAME = "ninepiece-nichtschach"

@@ -12,8 +12,8 @@ from engine.game import game_result
 from engine.movegen import legal_moves
 from engine.moves import FISSION, FUSION
 from engine.position import Position
-from protocol.move_text import move_text, parse_move
-from protocol.position_text import PositionTextError, format, parse
+from engine.notation.move_text import move_text, parse_move
+from engine.notation.position_text import PositionTextError, format, parse
 from variants.ninepiece import ORDER, fusion_rule
 
 FIG = json.loads((Path(__file__).parent / "data" / "ninepiece_figures.json").read_text())

@@ -11,8 +11,8 @@ from engine.game import game_result, perft
 from engine.movegen import in_check, legal_moves
 from engine.moves import SPECIAL
 from engine.position import Position
-from protocol.move_text import move_text
-from protocol.position_text import parse
+from engine.notation.move_text import move_text
+from engine.notation.position_text import parse
 
 DATA = json.loads((Path(__file__).parent / "data" / "notake_perft.json").read_text())
 FORMS = list(DATA["start"])

@@ -13,8 +13,8 @@ from engine.game import game_result
 from engine.movegen import legal_moves
 from engine.moves import SPECIAL
 from engine_proc import EngineProcess
-from protocol.move_text import move_text, parse_move
-from protocol.position_text import parse
+from engine.notation.move_text import move_text, parse_move
+from engine.notation.position_text import parse
 from selfplay import play_game
 
 FORMS = ("approach", "withdraw", "shunt", "tow", "overtake", "rifle")
@@ -113,5 +113,5 @@ def test_uci_dialect_game_uses_translated_cells(eng):
         moves.append(bm)
     eng.send("position startpos moves " + " ".join(moves))
     lines = eng.ask("d", "Game state:")
-    from protocol.position_text import format
+    from engine.notation.position_text import format
     assert f"Fen: {format(pos)}" in lines

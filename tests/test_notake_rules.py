@@ -10,8 +10,8 @@ from engine.game import game_result
 from engine.movegen import in_check, legal_moves, pseudo_moves
 from engine.moves import SPECIAL, acted_of, from_of, ptype_of, to_of
 from engine.position import Position
-from protocol.move_text import move_text, parse_move
-from protocol.position_text import PositionTextError, code_token, format, parse
+from engine.notation.move_text import move_text, parse_move
+from engine.notation.position_text import PositionTextError, code_token, format, parse
 
 FORMS = ("approach", "withdraw", "shunt", "tow", "overtake", "rifle")
 START = "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1"

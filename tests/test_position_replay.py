@@ -11,7 +11,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 import protocol.session as session_module  # noqa: E402
 from engine.movegen import legal_moves  # noqa: E402
-from protocol.move_text import move_text  # noqa: E402
+from engine.notation.move_text import move_text  # noqa: E402
 from protocol.session import Session  # noqa: E402
 
 

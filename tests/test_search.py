@@ -17,8 +17,8 @@ from engine.movegen import legal_moves, pseudo_moves  # noqa: E402
 from engine.moves import DROP  # noqa: E402
 from engine.search import MATE, MATE_BOUND, TT, Limits, Searcher  # noqa: E402
 from engine.movegen import attacked  # noqa: E402
-from protocol.move_text import move_text  # noqa: E402
-from protocol.position_text import format as format_position, parse  # noqa: E402
+from engine.notation.move_text import move_text  # noqa: E402
+from engine.notation.position_text import format as format_position, parse  # noqa: E402
 
 
 def run(name, fen=None, **lim):

@@ -151,7 +151,7 @@ class Board3D(Variant):
     def diagram(self, pos) -> list[str]:
         """The six levels u..z side by side, ranks 6..1 downward (the protocol's `d` prints the
         hands and the position text after these lines)."""
-        from protocol.position_text import code_token
+        from engine.notation.position_text import code_token
         board = pos.board
         toks = [code_token(self, p) if p else "." for p in board]
         w = max(len(t) for t in toks)

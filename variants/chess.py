@@ -111,7 +111,7 @@ class ChessLike(Variant):
           the text this engine writes after any double step (``fen(en_passant="fen")``), so
           ``d`` output always reads back unchanged.  Dropping (rather than keeping) a bad cell
           matters: an en-passant capture removes the piece on the victim cell."""
-        from protocol.position_text import PositionTextError
+        from engine.notation.position_text import PositionTextError
         geo = self.geometry
         pts = self.piece_types
         board = pos.board

@@ -205,7 +205,7 @@ class Knavish(ChessLike):
 
     # ---- positions ---------------------------------------------------------------------
     def validate_position(self, pos):
-        from protocol.position_text import PositionTextError
+        from engine.notation.position_text import PositionTextError
         kings = [0, 0]
         last = self.ranks - 1
         for c, p in enumerate(pos.board):

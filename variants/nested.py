@@ -159,7 +159,7 @@ class NestedBase(Variant):
         """zone[colour] = frozenset of cells: the enemy camp of the start array plus the far
         edge line(s)."""
         if self._zone is None:
-            from protocol.position_text import parse_board
+            from engine.notation.position_text import parse_board
             geo = self.geometry
             board = [0] * geo.size
             parse_board(self, self.start_fen.split()[0], board)
@@ -330,7 +330,7 @@ class NestedBase(Variant):
 
     # ---- position checks ----------------------------------------------------------------
     def validate_position(self, pos):
-        from protocol.position_text import PositionTextError
+        from engine.notation.position_text import PositionTextError
         b = pos.board
         for color in (WHITE, BLACK):
             who = "white" if color == WHITE else "black"
@@ -347,7 +347,7 @@ class NestedBase(Variant):
     def diagram(self, pos):
         """Rows of the doubled grid, each point at column 4 + 2x: vertices and squares are
         offset as on the real board; 'o' empty vertex, '.' empty square, '#' missing corner."""
-        from protocol.position_text import code_token
+        from engine.notation.position_text import code_token
         geo = self.geometry
         lines = []
         for y in range(LAST, -1, -1):

@@ -317,7 +317,7 @@ class Nichtschach(Board3D):
         return z
 
     def validate_position(self, pos):
-        from protocol.position_text import PositionTextError
+        from engine.notation.position_text import PositionTextError
         geo = self.geometry
         for code, n in enumerate(pos.hand):
             if n > MAX_HAND:

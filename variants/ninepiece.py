@@ -392,7 +392,7 @@ class Ninepiece(Board3D):
 
     # ---- positions and display -------------------------------------------------------------
     def validate_position(self, pos):
-        from protocol.position_text import PositionTextError
+        from engine.notation.position_text import PositionTextError
         pid = self.stockbroker_id
         for cell, p in enumerate(pos.board):
             if p >> 1 == pid and self.rank_of(cell, p & 1) == SIZE - 1:

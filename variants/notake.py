@@ -623,9 +623,9 @@ class NotakeShogi(ShogiBoard):
 
     # ---- position text ------------------------------------------------------------------
     def validate_position(self, pos):
-        from protocol.position_text import PositionTextError
+        from engine.notation.position_text import PositionTextError
         if any(pos.hand):
-            from protocol.position_text import code_token
+            from engine.notation.position_text import code_token
             held = "".join(code_token(self, code) * n for code, n in enumerate(pos.hand) if n)
             raise PositionTextError(f"Notake Shogi has no hands: the hand field must be '-' ({held})")
         kings = [[c for c, p in enumerate(pos.board)

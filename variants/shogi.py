@@ -141,7 +141,7 @@ class Shogi(ShogiBoard):
         return (0, "repetition")
 
     def validate_position(self, pos):
-        from protocol.position_text import PositionTextError
+        from engine.notation.position_text import PositionTextError
         kings = [sum(1 for p in pos.board if p and self.piece_types[p >> 1].royal and p & 1 == c)
                  for c in (0, 1)]
         for color, who in ((0, "sente"), (1, "gote")):

@@ -27,8 +27,8 @@ sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspa
 
 import variants  # noqa: E402
 from engine.movegen import legal_moves  # noqa: E402
-from protocol.move_text import move_text, parse_move  # noqa: E402
-from protocol.position_text import parse  # noqa: E402
+from engine.notation.move_text import move_text, parse_move  # noqa: E402
+from engine.notation.position_text import parse  # noqa: E402
 
 
 def main() -> int:

@@ -10,11 +10,8 @@
 """
 from __future__ import annotations
 
-from engine.moves import DROP, FISSION, NULL_MOVE, SPECIAL
-
-
-class MoveTextError(ValueError):
-    pass
+from ..moves import DROP, FISSION, NULL_MOVE, SPECIAL
+from .errors import MoveTextError
 
 
 def piece_letter(variant, tid: int) -> str:

@@ -12,12 +12,8 @@ Formats (``Variant.text_format``, per dialect):
 """
 from __future__ import annotations
 
-from engine.moves import DROP  # noqa: F401  (kept for callers that build positions)
-from engine.position import Position
-
-
-class PositionTextError(ValueError):
-    pass
+from ..position import Position
+from .errors import PositionTextError
 
 
 def _tokens(text: str):
