@@ -11,7 +11,7 @@ ROOT = Path(__file__).resolve().parent.parent
 
 def engine_command() -> list[str]:
     """The cellfish engine as a command line (the working tree's code)."""
-    return [sys.executable, "-m", "protocol.cli"]
+    return [sys.executable, "-m", "cellfish"]
 
 
 def engine_env() -> dict:

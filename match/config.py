@@ -178,7 +178,7 @@ def parse_engine(tokens: list[str], index: int = 0) -> EngineSpec:
 
 def cellfish_command() -> tuple[str, ...]:
     """The command that runs this checkout's engine with the running interpreter."""
-    return (sys.executable, "-m", "protocol.cli")
+    return (sys.executable, "-m", "cellfish")
 
 
 # ---- a match --------------------------------------------------------------------------------

@@ -35,7 +35,7 @@ def become_subreaper() -> bool:
     return _subreaper
 
 
-ENGINE_MARKERS = ("protocol.cli", "fake_engine.py", "sunfish", "cellfish")
+ENGINE_MARKERS = ("fake_engine.py", "sunfish", "cellfish")
 
 
 def _tagged(p) -> bool:

@@ -83,7 +83,7 @@ def _usi_script(tmp_path: Path) -> str:
         "#!/bin/sh\n"
         f"export PYTHONPATH='{env['PYTHONPATH']}'\n"
         f"cd '{ROOT}'\n"
-        f"exec '{sys.executable}' -m protocol.cli \"$@\"\n")
+        f"exec '{sys.executable}' -m cellfish \"$@\"\n")
     script.chmod(script.stat().st_mode | stat.S_IXUSR)
     return str(script)
 

@@ -160,7 +160,7 @@ def test_san_matches_python_chess_on_random_games():
 
 def test_progress_bar_and_table():
     from match.runner import MatchResult, PairScore
-    from protocol.match_cli import ProgressBar
+    from cellfish.match_cli import ProgressBar
     r = MatchResult(["a", "b"], {(0, 1): PairScore(0, 1, w=3, d=2, l=1)}, total=10)
     buf = io.StringIO()
     bar = ProgressBar(buf, width=10)
@@ -585,7 +585,7 @@ def test_same_match_on_a_dask_cluster(tmp_path, stray_engines):
     """A real local cluster (two worker processes on loopback): the games are played by the
     Dask workers, as each record's `worker` shows, and replay."""
     import distributed
-    from protocol.match_cli import main
+    from cellfish.match_cli import main
     out = tmp_path / "d.jsonl"
     with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True,
                                   protocol="tcp", host="127.0.0.1",
@@ -594,9 +594,9 @@ def test_same_match_on_a_dask_cluster(tmp_path, stray_engines):
         worker_pids = set(client.run(os.getpid).values())
         buf = io.StringIO()
         with redirect_stdout(buf):
-            rc = main(["--variant", "chess", "--engine", f"cmd={sys.executable} -m protocol.cli",
+            rc = main(["--variant", "chess", "--engine", f"cmd={sys.executable} -m cellfish",
                        "name=d1", "depth=1", f"dir={ROOT}", "--engine",
-                       f"cmd={sys.executable} -m protocol.cli", "name=d2", "depth=2", f"dir={ROOT}",
+                       f"cmd={sys.executable} -m cellfish", "name=d2", "depth=2", f"dir={ROOT}",
                        "--games", "2", "--max-plies", "12", "--random-plies", "2",
                        "--scheduler", cl.scheduler_address, "--records", str(out), "--no-progress"])
     assert rc == 0

@@ -10,12 +10,12 @@ def main(argv: list[str] | None = None) -> int:
         from bench.run import main as bench_main
         return bench_main(argv[1:])
     if argv and argv[0] == "match":
-        from protocol.match_cli import main as match_main
+        from cellfish.match_cli import main as match_main
         return match_main(argv[1:])
     if argv and argv[0] in ("-h", "--help"):
         print("usage: cellfish [bench [...] | match [...]]   (no argument: UCI/USI on stdin/stdout)")
         return 0
-    from .session import Session
+    from protocol.session import Session
     if sys.stdin.isatty():
         print("cellfish - type 'uci' or 'usi', then 'help'")
     s = Session()
