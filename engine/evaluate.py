@@ -18,6 +18,8 @@ add their own terms (win conditions, paralysis ...) through ``Variant.eval_terms
 """
 from __future__ import annotations
 
+from .notation import NotationError
+from .position import Position
 from .tables import reachable
 
 DENSITY = 0.35        # chance that a cell is occupied, for the mobility count
@@ -58,8 +60,16 @@ class Evaluator:
     CENTRE = 4.0         # centipawns per move above the piece's average (empty board)
     TEMPO = 10
 
-    def __init__(self, variant):
+    def __init__(self, variant, start: Position | None = None):
+        """``start``: the start array, for the royal tables and the game phase (default: the
+        variant's own start position, if it has one)."""
         self.variant = v = variant
+        if start is None:
+            try:
+                start = v.start_position()
+            except NotationError:          # a test variant without a start array
+                start = None
+        self.start = start
         geo = v.geometry
         n = geo.size
         ncodes = 2 * len(v.piece_types)
@@ -154,10 +164,8 @@ class Evaluator:
         """Royal middlegame tables (home rank, away from the centre file) and the phase
         scale, from the start position."""
         v = self.variant
-        try:
-            from .notation.position_text import parse
-            pos = parse(v, v.start_fen)
-        except Exception:
+        pos = self.start
+        if pos is None:
             return
         self.phase_max = sum(self.phase_w[p] for p in pos.board if p) + sum(
             self.phase_w[c] * k for c, k in enumerate(pos.hand) if k)

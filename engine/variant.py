@@ -7,12 +7,16 @@ Tables are compiled lazily, on first use, so that start-up stays fast.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Sequence
+from typing import TYPE_CHECKING, Any, Sequence
 
 from .geometry import Geometry
 from .moves import DROP
+from .notation.formats import TextFormat
 from .pieces import PieceType
 from .tables import build_attack_tables, compile_piece, reachable
+
+if TYPE_CHECKING:
+    from .position import Position
 
 WHITE, BLACK = 0, 1
 
@@ -68,8 +72,7 @@ class Variant:
     geometry: Geometry
     piece_types: list[PieceType]      # index 0 is unused (empty); ids are assigned here
     start_fen: str = ""
-    text_format: str = "fen"          # codec in engine.notation.position_text
-    default_dialect: str = "uci"
+    notation_class: type[TextFormat] = TextFormat   # how positions are written
 
     # ---- rules as data --------------------------------------------------------------
     royal_check: bool = True          # a royal piece may not be left attacked
@@ -87,63 +90,13 @@ class Variant:
     check_hook: bool = False          # in_check is the variant's own (Notake)
     null_move_ok: bool | None = None  # searcher: allow/forbid null moves (None: by the rules)
 
-    # ---- position text (codec in engine.notation.position_text) ---------------------------------
-    fen_fields: tuple[str, ...] = ("side", "castling", "ep", "halfmove", "fullmove")
-    hand_in_board: bool = True        # FEN hand in brackets after the board
-    empty_hand_text: str = ""         # what an empty bracketed hand shows ("" or "-")
-
-    @property
-    def fen_layout(self):
-        """Groups of rows of cells, top row first (default: a 2D grid, ranks high to low)."""
-        geo = self.geometry
-        ranks = sorted({c[1] for c in geo.coords}, reverse=True)
-        return [[sorted((i for i, c in enumerate(geo.coords) if c[1] == y),
-                        key=lambda i: geo.coords[i][0]) for y in ranks]]
-
-    def hand_order(self):
-        return [pt.id for pt in self.piece_types if pt is not None]
-
-    def sfen_hand_order(self):
-        return self.hand_order()
-
-    def parse_castling(self, text: str, board) -> int:
-        if text == "-" or not self.castling:
-            return 0
-        rights = 0
-        for ch in text:
-            rules = [r for r in self.castling if r.char == ch]
-            if not rules:
-                from .notation.position_text import PositionTextError
-                raise PositionTextError(f"bad castling field ({text})")
-            for r in rules:
-                king, rook = board[r.king_from], board[r.rook_from]
-                if king and rook and king & 1 == r.color and rook & 1 == r.color \
-                        and self.piece_types[king >> 1].royal:
-                    rights |= r.bit
-        return rights
-
-    def format_castling(self, rights: int) -> str:
-        s = "".join(r.char for r in self.castling if rights & r.bit)
-        return s or "-"
-
-    def ep_from_text(self, cell: int, side: int):
-        """(ep cell, victim cell) for an en-passant field naming `cell`."""
-        return -1, -1
-
-    def diagram(self, pos) -> list[str]:
-        """Lines of a board picture for `d` (default: a 2D grid, ranks high to low)."""
-        from .notation.position_text import code_token
-        geo = self.geometry
-        lines = []
-        for row in self.fen_layout[0]:
-            y = geo.coords[row[0]][1]
-            cells = [code_token(self, pos.board[c]) if pos.board[c] else "." for c in row]
-            lines.append(f"{geo.name(row[0])[1:]:>3} " + " ".join(f"{t:>2}" for t in cells))
-        lines.append("    " + " ".join(f"{geo.name(c)[0]:>2}" for c in self.fen_layout[0][-1]))
-        return lines
-
     def validate_position(self, pos) -> None:
         """Raise PositionTextError for positions the rules cannot play."""
+
+    def start_position(self) -> Position:
+        """A fresh Position of the start array (parsed from ``start_fen`` each call)."""
+        from .notation.position_text import parse
+        return parse(self, self.start_fen)
 
     def __init__(self):
         geo = getattr(self, "geometry", None)
@@ -153,6 +106,7 @@ class Variant:
             if pt is not None:
                 pt.id = i
         self.by_token = {pt.token: pt for pt in self.piece_types if pt is not None}
+        self.notation = self.notation_class(self)
         self._tables: dict | None = None
         self._table_list: list | None = None
         self._attacks: list | None = None

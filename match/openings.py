@@ -54,7 +54,7 @@ def parse_opening_line(v, line: str) -> tuple[str | None, tuple[str, ...]]:
             if pos is None:
                 raise ConfigError(f"bad opening position: {err}") from None
         start = format_position(pos)
-    dialect = v.default_dialect
+    dialect = v.notation.dialect
     out = []
     for t in mtexts:
         try:
@@ -101,7 +101,7 @@ def random_opening(variant: str, plies: int, seed, tries: int = 100) -> tuple[st
                 break
             m = rng.choice(sorted(legal))
             pos.make(m)
-            moves.append(move_text(v, m, v.default_dialect))
+            moves.append(move_text(v, m, v.notation.dialect))
             if game_result(pos) is not None:
                 ok = False
                 break

@@ -91,7 +91,7 @@ def _comment(score, depth, ms) -> str:
 
 def to_pgn(rec: dict, event: str = "cellfish match", round_no: int | None = None) -> str:
     v = variants.get(rec["variant"])
-    dialect = rec.get("dialect", v.default_dialect)
+    dialect = rec.get("dialect", v.notation.dialect)
     pos = parse_position(v, rec["start"])
     start_text = format_position(pos)
     std = format_position(parse_position(v, v.start_fen))

@@ -141,7 +141,7 @@ def parse_score(line: str):
 def play_game(spec: GameSpec) -> dict:
     t_start = time.time()
     v = variants.get(spec.variant)
-    rec_dialect = v.default_dialect
+    rec_dialect = v.notation.dialect
     start_pos = parse_position(v, spec.start or v.start_fen)
     start_is_variant_start = spec.start is None or format_position(start_pos) == \
         format_position(parse_position(v, v.start_fen))

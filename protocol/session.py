@@ -94,7 +94,7 @@ class Session:
             dims = f"files {ext[1]} ranks {ext[2]} levels {ext[0]}"
         else:
             dims = f"files {ext[0]} ranks {ext[1]}"
-        pocket = len(v.hand_order()) if v.hands else 0
+        pocket = len(v.notation.hand_order()) if v.hands else 0
         return (f"info string variant {self.variant_name} {dims} pocket {pocket} "
                 f"template {v.template} startpos {v.start_fen}")
 
@@ -243,7 +243,7 @@ class Session:
     def cmd_d(self, args):
         self.ensure_variant()
         pos, v = self.pos, self.variant
-        for line in v.diagram(pos):
+        for line in v.notation.diagram(pos):
             self.send(line)
         if v.hands:
             from engine.notation.position_text import format_hand_letters

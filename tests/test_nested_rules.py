@@ -54,7 +54,7 @@ def test_board_has_141_cells_named_a1_to_q17():
     assert geo.coords[geo.parse("j8")] == (9, 7)       # FIDE e4
     assert geo.coords[geo.parse("i1")] == (8, 0)
     assert geo.parse("a2") is None                     # mixed parity: not a cell
-    assert [len(r) for r in A.fen_layout[0]] == [7] + [8, 9] * 7 + [8, 7]
+    assert [len(r) for r in A.notation.layout[0]] == [7] + [8, 9] * 7 + [8, 7]
 
 
 # ---- section 4 --------------------------------------------------------------------------------

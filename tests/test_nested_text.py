@@ -61,7 +61,7 @@ def test_bad_position_text_is_refused(bad):
 
 def test_diagram_offsets_squares_and_marks_corners():
     pos = parse(A, A.start_fen)
-    lines = A.diagram(pos)
+    lines = A.notation.diagram(pos)
     assert len(lines) == 18
     top, r16, bottom, files = lines[0], lines[1], lines[16], lines[17]
     assert top.startswith("17  #") and top.endswith("#")

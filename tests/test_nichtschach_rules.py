@@ -384,7 +384,7 @@ def test_bad_position_text_is_rejected(bad):
 def test_diagram_shows_six_levels():
     v = variants.get("elefantnichtschach")
     pos = parse(v, v.start_fen.replace("[-]", "[Lp]"))
-    lines = v.diagram(pos)
+    lines = v.notation.diagram(pos)
     assert lines[0].split() == list("uvwxyz")
     assert lines[1].split()[:7] == ["6", "r", "u", "b", "e", "n", "r"]
     assert lines[6].split()[:7] == ["1", "R", "U", "B", "E", "N", "R"]

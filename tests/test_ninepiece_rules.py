@@ -151,7 +151,7 @@ def test_compound_tokens_round_trip(v):
 
 def test_diagram_shows_compounds(v):
     pos = parse(v, FIG["T5"]["fen"])
-    lines = v.diagram(pos)
+    lines = v.notation.diagram(pos)
     assert any(" RB " in line for line in lines)
     assert any(line.startswith("Compounds:") and "xa1 RB Queen" in line for line in lines)
 

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from engine.geometry import grid2d
 from engine.movegen import attacked
+from engine.notation.formats import TextFormat
 from engine.pieces import CAPTURE, DIAG, KING, KNIGHT, MOVE, ORTH, PieceType, leap, ride
 from engine.variant import BLACK, WHITE, CastlingRule, Variant
 
@@ -37,12 +38,35 @@ def knight():
     return PieceType("Knight", "N", (leap(KNIGHT),))
 
 
+class ChessText(TextFormat):
+    """FEN with en passant (the victim stands beyond the target cell)."""
+
+    def ep_from_text(self, cell, side):
+        geo = self.variant.geometry
+        x, y = geo.coords[cell]
+        dy = -1 if side == WHITE else 1    # the pawn that just moved stands beyond the target
+        victim = geo.index.get((x, y + dy))
+        return cell, (victim if victim is not None else -1)
+
+
+class ChessFenText(ChessText):
+    """FIDE chess FEN: castling rights also as Shredder-FEN / X-FEN rook files."""
+
+    def parse_castling(self, text, board):
+        """Also Shredder-FEN / X-FEN file letters (``HAha``), as python-chess and Stockfish
+        accept them: a rook's file letter stands for the right of that rook."""
+        shredder = {"H": "K", "A": "Q", "h": "k", "a": "q"}
+        text = "".join(shredder.get(ch, ch) for ch in text)
+        return super().parse_castling(text, board)
+
+
 class ChessLike(Variant):
     """2D FEN games with castling, en passant and pawn promotion on the last rank."""
     files = 8
     ranks = 8
     pawn_token = "P"
     promotion_tokens: tuple[str, ...] = ("Q", "R", "B", "N")
+    notation_class = ChessText
 
     def __init__(self):
         self.geometry = grid2d(self.files, self.ranks)
@@ -76,13 +100,6 @@ class ChessLike(Variant):
         if y == last:
             return tuple(self.by_token[t].id for t in self.promotion_tokens)
         return ()
-
-    def ep_from_text(self, cell, side):
-        geo = self.geometry
-        x, y = geo.coords[cell]
-        dy = -1 if side == WHITE else 1    # the pawn that just moved stands beyond the target
-        victim = geo.index.get((x, y + dy))
-        return cell, (victim if victim is not None else -1)
 
     def drop_allowed(self, code, cell):
         pt = self.piece_types[code >> 1]
@@ -174,19 +191,13 @@ class ChessLike(Variant):
 
 class Chess(ChessLike):
     name = "chess"
+    notation_class = ChessFenText
     start_fen = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
 
     def __init__(self):
         self.piece_types = [None, PieceType("Pawn", "P", pawn_atoms(1, 6), pawn=True),
                             knight(), bishop(), rook(), queen(), king()]
         super().__init__()
-
-    def parse_castling(self, text, board):
-        """Also Shredder-FEN / X-FEN file letters (``HAha``), as python-chess and Stockfish
-        accept them: a rook's file letter stands for the right of that rook."""
-        shredder = {"H": "K", "A": "Q", "h": "k", "a": "q"}
-        text = "".join(shredder.get(ch, ch) for ch in text)
-        return super().parse_castling(text, board)
 
     def make_castling(self):
         return (

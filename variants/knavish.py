@@ -27,7 +27,7 @@ from __future__ import annotations
 from engine.moves import SPECIAL
 from engine.pieces import CAPTURE, DIAG, KNIGHT, MOVE, ORTH, PieceType, leap, ride
 from engine.variant import BLACK, WHITE
-from variants.chess import ChessLike, bishop, king, queen, rook
+from variants.chess import ChessLike, ChessText, bishop, king, queen, rook
 
 # ---- leap atoms (first player's frame; all of them are symmetric) ------------------------
 KNAVE_V = ((1, 2), (-1, 2), (1, -2), (-1, -2), (2, 0), (-2, 0))       # vN + sD
@@ -66,6 +66,14 @@ def queen_like(token, name, **kw):
     return PieceType(name, token, (ride(ORTH + DIAG),), **kw)
 
 
+class KnavishText(ChessText):
+    """Chess FEN; held pieces written in the order of ``Knavish.hand_tokens``."""
+
+    def hand_order(self):
+        v = self.variant
+        return [v.by_token[t].id for t in v.hand_tokens]
+
+
 class Knavish(ChessLike):
     name = "knavish"
     files = 10
@@ -79,6 +87,7 @@ class Knavish(ChessLike):
     double_rank = 2             # 0-based rank a Pawn double-steps from (White; Black mirrored)
     # order of the hand in position text (Fairy-Stockfish's: custom pieces, then Q R B P)
     hand_tokens = ("C", "D", "N", "Q", "R", "B", "P")
+    notation_class = KnavishText
 
     def __init__(self):
         b, r = bishop(), rook()
@@ -171,10 +180,6 @@ class Knavish(ChessLike):
         if self.optional_promotion and target and not pt.promoted:
             return (0, self.by_token[target].id)
         return ()
-
-    # ---- hands -------------------------------------------------------------------------
-    def hand_order(self):
-        return [self.by_token[t].id for t in self.hand_tokens]
 
     # ---- draws -------------------------------------------------------------------------
     def is_draw_by_material(self, pos):

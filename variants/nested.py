@@ -27,6 +27,7 @@ from __future__ import annotations
 
 from engine.geometry import Geometry
 from engine.movegen import pseudo_moves
+from engine.notation.formats import TextFormat
 from engine.pieces import CAPTURE, MOVE, PieceType, leap, ride
 from engine.variant import BLACK, WHITE, Variant
 
@@ -95,8 +96,41 @@ def nested_pieces(pawn_move, pawn_capture, esq_move, esq_capture) -> list:
     ]
 
 
+class NestedText(TextFormat):
+    """Nested FEN: rows of the doubled grid top to bottom, vertices and squares of a row in
+    file order, missing corners skipped; no castling or en-passant fields."""
+    fields = ("side", "halfmove", "fullmove")
+
+    def build_layout(self):
+        geo = self.variant.geometry
+        return [[[geo.index[(x, y)] for x in range(N) if (x, y) in geo.index]
+                 for y in range(LAST, -1, -1)]]
+
+    def diagram(self, pos):
+        """Rows of the doubled grid, each point at column 4 + 2x: vertices and squares are
+        offset as on the real board; 'o' empty vertex, '.' empty square, '#' missing corner."""
+        from engine.notation.position_text import code_token
+        geo = self.variant.geometry
+        lines = []
+        for y in range(LAST, -1, -1):
+            row = [" "] * N
+            for x in range(N):
+                if (x & 1) != (y & 1):
+                    continue
+                c = geo.index.get((x, y))
+                if c is None:
+                    row[x] = "#"
+                elif pos.board[c]:
+                    row[x] = code_token(self.variant, pos.board[c])
+                else:
+                    row[x] = "o" if x % 2 == 0 else "."
+            lines.append(f"{y + 1:>2}  " + " ".join(row).rstrip())
+        lines.append("    " + " ".join(chr(97 + x) for x in range(N)))
+        return lines
+
+
 class NestedBase(Variant):
-    fen_fields = ("side", "halfmove", "fullmove")
+    notation_class = NestedText
     move_rule_plies = 100      # proposed draw rules (nested.md 4.7)
     repetition_count = 3
     stalemate_result = "draw"
@@ -132,17 +166,8 @@ class NestedBase(Variant):
         self.fcode = (tid["F"] * 2, tid["F"] * 2 + 1)
         self.wcode = (tid["W"] * 2, tid["W"] * 2 + 1)
         self.edge_cells = frozenset(i for i, c in enumerate(geo.coords) if on_edge(c))
-        layout = []
-        for y in range(LAST, -1, -1):
-            layout.append([geo.index[(x, y)] for x in range(N) if (x, y) in geo.index])
-        self._layout = [layout]
         self._zone = None
         self._patt = None
-
-    # ---- text ---------------------------------------------------------------------------
-    @property
-    def fen_layout(self):
-        return self._layout
 
     # ---- frames and compile-time filters -----------------------------------------------
     def allow_move(self, code, frm, to):
@@ -159,10 +184,8 @@ class NestedBase(Variant):
         """zone[colour] = frozenset of cells: the enemy camp of the start array plus the far
         edge line(s)."""
         if self._zone is None:
-            from engine.notation.position_text import parse_board
             geo = self.geometry
-            board = [0] * geo.size
-            parse_board(self, self.start_fen.split()[0], board)
+            board = self.start_position().board
             zones = []
             for color in (WHITE, BLACK):
                 z = {c for c, p in enumerate(board) if p and (p & 1) != color}
@@ -342,29 +365,6 @@ class NestedBase(Variant):
                 if n > 1:
                     raise PositionTextError(f"a side has at most one Fezbaba and one Waffle "
                                             f"({who} {piece}: {n})")
-
-    # ---- board picture ------------------------------------------------------------------
-    def diagram(self, pos):
-        """Rows of the doubled grid, each point at column 4 + 2x: vertices and squares are
-        offset as on the real board; 'o' empty vertex, '.' empty square, '#' missing corner."""
-        from engine.notation.position_text import code_token
-        geo = self.geometry
-        lines = []
-        for y in range(LAST, -1, -1):
-            row = [" "] * N
-            for x in range(N):
-                if (x & 1) != (y & 1):
-                    continue
-                c = geo.index.get((x, y))
-                if c is None:
-                    row[x] = "#"
-                elif pos.board[c]:
-                    row[x] = code_token(self, pos.board[c])
-                else:
-                    row[x] = "o" if x % 2 == 0 else "."
-            lines.append(f"{y + 1:>2}  " + " ".join(row).rstrip())
-        lines.append("    " + " ".join(chr(97 + x) for x in range(N)))
-        return lines
 
     # ---- search awareness ---------------------------------------------------------------
     FROZEN_SHARE = 0.75     # frozen material is worth this much less (it still blocks)

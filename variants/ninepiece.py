@@ -25,7 +25,7 @@ from engine.moves import FISSION, FUSION, SPECIAL
 from engine.pieces import BENT, CAPTURE, MOVE, Atom, PieceType, compound_atoms, ride
 from engine.tables import PieceTables, compile_piece
 from engine.variant import WHITE
-from variants.board3d import LATERAL, ND8, O6, SD12, SIZE, Board3D, ring
+from variants.board3d import LATERAL, ND8, O6, SD12, SIZE, Board3D, Board3DText, ring
 
 LINES = {"O": O6, "SD": SD12, "ND": ND8}
 
@@ -160,8 +160,45 @@ def build_piece_types() -> list:
     return types
 
 
+class NinepieceText(Board3DText):
+    """3D-FEN; the `d` picture also lists compounds and group carriers."""
+
+    def diagram(self, pos):
+        """Six level slices side by side; a compound shows as its two letters without
+        brackets (cells are blank-separated, so 'RB' is one cell), listed with names below."""
+        v = self.variant
+        geo = v.geometry
+        pts = v.piece_types
+        toks = []
+        for p in pos.board:
+            if not p:
+                toks.append(".")
+                continue
+            t = pts[p >> 1].token.strip("()")
+            toks.append(t.lower() if p & 1 else t)
+        layout = self.layout
+        gap = "   "
+        lines = [gap.join(f"  {lv}".ljust(2 + 3 * SIZE - 1) for lv in "uvwxyz").rstrip()]
+        for row in range(SIZE):
+            parts = [f"{SIZE - row} " + " ".join(f"{toks[c]:>2}" for c in layout[lv][row])
+                     for lv in range(SIZE)]
+            lines.append(gap.join(parts))
+        files = " ".join(f"{chr(97 + f):>2}" for f in range(SIZE))
+        lines.append(gap.join(f"  {files}" for _ in range(SIZE)))
+        comps = [f"{geo.name(c)} {toks[c]} {pts[p >> 1].name}"
+                 for c, p in enumerate(pos.board) if p and pts[p >> 1].components]
+        if comps:
+            lines.append("Compounds: " + ", ".join(comps))
+        for color, word in ((0, "White"), (1, "Black")):
+            counts = v.group_carriers(pos, color)
+            lines.append(f"{word} group carriers: " + ", ".join(
+                f"{g} {n}" for g, n in zip(GROUPS, counts)))
+        return lines
+
+
 class Ninepiece(Board3D):
     name = "ninepiece-nichtschach"
+    notation_class = NinepieceText
     start_fen = ("rgsfar/pppppp/6/6/PPPPPP/RGSFAR|abcnbg/pppppp/6/6/PPPPPP/ABCNBG|"
                  "fnuucs/pppppp/6/6/PPPPPP/FNUUCS|scuunf/pppppp/6/6/PPPPPP/SCUUNF|"
                  "gbncba/pppppp/6/6/PPPPPP/GBNCBA|rafsgr/pppppp/6/6/PPPPPP/RAFSGR w [-] 0 1")
@@ -400,37 +437,6 @@ class Ninepiece(Board3D):
                     f"unpromoted Stockbroker on its far rank ({self.geometry.name(cell)})")
         if any(pos.hand):
             raise PositionTextError("Ninepiece has no hands ([-])")
-
-    def diagram(self, pos):
-        """Six level slices side by side; a compound shows as its two letters without
-        brackets (cells are blank-separated, so 'RB' is one cell), listed with names below."""
-        geo = self.geometry
-        pts = self.piece_types
-        toks = []
-        for p in pos.board:
-            if not p:
-                toks.append(".")
-                continue
-            t = pts[p >> 1].token.strip("()")
-            toks.append(t.lower() if p & 1 else t)
-        layout = self.fen_layout
-        gap = "   "
-        lines = [gap.join(f"  {lv}".ljust(2 + 3 * SIZE - 1) for lv in "uvwxyz").rstrip()]
-        for row in range(SIZE):
-            parts = [f"{SIZE - row} " + " ".join(f"{toks[c]:>2}" for c in layout[lv][row])
-                     for lv in range(SIZE)]
-            lines.append(gap.join(parts))
-        files = " ".join(f"{chr(97 + f):>2}" for f in range(SIZE))
-        lines.append(gap.join(f"  {files}" for _ in range(SIZE)))
-        comps = [f"{geo.name(c)} {toks[c]} {pts[p >> 1].name}"
-                 for c, p in enumerate(pos.board) if p and pts[p >> 1].components]
-        if comps:
-            lines.append("Compounds: " + ", ".join(comps))
-        for color, word in ((0, "White"), (1, "Black")):
-            counts = self.group_carriers(pos, color)
-            lines.append(f"{word} group carriers: " + ", ".join(
-                f"{g} {n}" for g, n in zip(GROUPS, counts)))
-        return lines
 
     # ---- searcher support ----------------------------------------------------------------
     def is_tactical(self, pos, m):

@@ -32,7 +32,7 @@ from engine.pieces import LEAP, RIDE
 from engine.tables import PieceTables
 from engine.variant import BLACK, WHITE
 
-from .shogi import Shogi, ShogiBoard
+from .shogi import Shogi, ShogiBoard, ShogiText
 
 NOP = (0,)          # promotion options of a move that cannot promote: stays as it is
 _SHARED: dict = {}
@@ -40,7 +40,19 @@ _SHARED_KEYS = ("_comp", "_eff", "_silver", "_demotes", "_n", "_po", "_zone", "_
 FORMS = ("approach", "withdraw", "shunt", "tow", "overtake", "rifle")
 
 
+class NotakeText(ShogiText):
+    """Shogi text; no piece type can be held: the GUI is told `pocket 0`, FEN still shows
+    `[-]`."""
+
+    def hand_order(self):
+        return []
+
+    def sfen_hand_order(self):
+        return ShogiText.hand_order(self)
+
+
 class NotakeShogi(ShogiBoard):
+    notation_class = NotakeText
     """Base of the six forms; ``form`` selects the acting geometry."""
     form = ""
     hands = True                # only so that FEN shows the empty hand `[-]`; never filled
@@ -50,10 +62,6 @@ class NotakeShogi(ShogiBoard):
     fast_legality = False
 
     check_ok_repetition = Shogi.check_ok_repetition   # fourfold; perpetual checker loses
-
-    def hand_order(self):
-        """No piece type can be held: the GUI is told `pocket 0`, FEN still shows `[-]`."""
-        return []
 
     def __init__(self):
         super().__init__()
@@ -637,7 +645,7 @@ class NotakeShogi(ShogiBoard):
         if self.attacked_by(pos.board, kings[other][0], pos.side):
             who = "sente" if other == 0 else "gote"
             raise PositionTextError(f"the side not to move is in check "
-                                    f"({who} king on {self.geometry.name(kings[other][0], self.default_dialect)})")
+                                    f"({who} king on {self.geometry.name(kings[other][0], self.notation.dialect)})")
 
 
 def _form_class(form: str):

@@ -9,6 +9,7 @@ from __future__ import annotations
 from engine.geometry import Geometry
 from engine.movegen import in_check, legal_moves
 from engine.moves import DROP
+from engine.notation.formats import TextFormat
 from engine.pieces import DIAG, KING, ORTH, PieceType, leap, ride
 from engine.variant import WHITE, Variant
 
@@ -44,12 +45,25 @@ def shogi_pieces() -> list:
     ]
 
 
+class ShogiText(TextFormat):
+    """SFEN over USI; FEN-like text (hand in brackets, no castling or ep) over UCI; held
+    pieces in the order R B G S N L P."""
+    dialect = "usi"
+    fields = ("side", "halfmove", "fullmove")
+    empty_hand_text = "-"
+
+    def hand_order(self):
+        v = self.variant
+        return [v.by_token[t].id for t in "RBGSNLP"]
+
+    def sfen_hand_order(self):
+        return self.hand_order()
+
+
 class ShogiBoard(Variant):
     """9x9 board, shogi pieces, promotion zone of three ranks, shogi move text."""
     template = "shogi"
-    default_dialect = "usi"
-    fen_fields = ("side", "halfmove", "fullmove")
-    empty_hand_text = "-"
+    notation_class = ShogiText
     move_rule_plies = None
     start_fen = "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL[-] w 0 1"
     start_sfen = "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1"
@@ -80,10 +94,6 @@ class ShogiBoard(Variant):
         pid = self.by_token[prom].id
         return (pid,) if self.must_promote(pt.token, to, color) else (0, pid)
 
-    def sfen_hand_order(self):
-        return [self.by_token[t].id for t in "RBGSNLP"]
-
-    hand_order = sfen_hand_order
 
 
 class Shogi(ShogiBoard):

@@ -1,13 +1,13 @@
 """Position text: FEN-like codecs driven by the variant's layout.
 
-The variant supplies ``fen_layout``: groups (3D levels) of rows of cells, top row first, each
+The variant's text format (``Variant.notation``) supplies ``layout``: groups (3D levels) of rows of cells, top row first, each
 row's cells in the order they are written.  Tokens are the piece tokens of the variant
 (``P``, ``+P``, ``Q~``, ``(RB)``), uppercase for the first player.  Runs of empty cells are
 written as numbers (possibly several digits).
 
-Formats (``Variant.text_format``, per dialect):
+Formats (``TextFormat.kind``, per dialect):
   ``fen``   board[hand] side castling ep halfmove fullmove  (fields after the side given by
-            ``Variant.fen_fields``)
+            ``TextFormat.fields``)
   ``sfen``  board side hand movenumber (USI)
 """
 from __future__ import annotations
@@ -68,7 +68,7 @@ def code_token(variant, code: int) -> str:
 
 
 def parse_board(variant, text: str, board: list[int]) -> None:
-    groups = variant.fen_layout
+    groups = variant.notation.layout
     gtexts = text.split("|")
     if len(gtexts) != len(groups):
         raise PositionTextError(f"expected {len(groups)} board groups separated by | ({text})")
@@ -96,7 +96,7 @@ def parse_board(variant, text: str, board: list[int]) -> None:
 
 def format_board(variant, board: list[int]) -> str:
     gout = []
-    for rows in variant.fen_layout:
+    for rows in variant.notation.layout:
         rout = []
         for cells in rows:
             s, run = [], 0
@@ -131,7 +131,7 @@ def parse_hand_letters(variant, text: str, hand: list[int]) -> None:
 def format_hand_letters(variant, hand: list[int]) -> str:
     out = []
     for color in (0, 1):
-        for tid in variant.hand_order():
+        for tid in variant.notation.hand_order():
             code = tid * 2 + color
             out.append(code_token(variant, code) * hand[code])
     s = "".join(out)
@@ -158,7 +158,7 @@ def parse_sfen_hand(variant, text: str, hand: list[int]) -> None:
 def format_sfen_hand(variant, hand: list[int]) -> str:
     out = []
     for color in (0, 1):
-        for tid in variant.sfen_hand_order():
+        for tid in variant.notation.sfen_hand_order():
             code = tid * 2 + color
             n = hand[code]
             if n:
@@ -178,7 +178,7 @@ def _int(field: str, what: str) -> int:
 
 def parse(variant, text: str, fmt: str | None = None) -> Position:
     """Parse a position text into a fresh Position; raises PositionTextError."""
-    fmt = fmt or variant.text_format
+    fmt = fmt or variant.notation.kind
     fields = text.split()
     if not fields:
         raise PositionTextError("empty position text")
@@ -207,7 +207,7 @@ def parse(variant, text: str, fmt: str | None = None) -> Position:
         parse_hand_letters(variant, htext, pos.hand)
     parse_board(variant, btext, board)
     rest = fields[1:]
-    spec = variant.fen_fields
+    spec = variant.notation.fields
     for i, name in enumerate(spec):
         if i >= len(rest):
             break
@@ -221,13 +221,13 @@ def parse(variant, text: str, fmt: str | None = None) -> Position:
                 raise PositionTextError(f"bad hand ({f})")
             parse_hand_letters(variant, f[1:-1], pos.hand)
         elif name == "castling":
-            pos.castle = variant.parse_castling(f, board)
+            pos.castle = variant.notation.parse_castling(f, board)
         elif name == "ep":
             if f != "-":
                 c = variant.geometry.parse(f)
                 if c is None:
                     raise PositionTextError(f"bad en-passant cell ({f})")
-                pos.ep, pos.ep_victim = variant.ep_from_text(c, pos.side)
+                pos.ep, pos.ep_victim = variant.notation.ep_from_text(c, pos.side)
         elif name == "halfmove":
             pos.halfmove = _int(f, "halfmove clock")
         elif name == "fullmove":
@@ -241,21 +241,21 @@ def parse(variant, text: str, fmt: str | None = None) -> Position:
 
 def format(pos, fmt: str | None = None) -> str:
     variant = pos.variant
-    fmt = fmt or variant.text_format
+    fmt = fmt or variant.notation.kind
     board = format_board(variant, pos.board)
     if fmt == "sfen":
         ply = (pos.fullmove - 1) * 2 + pos.side + 1
         return f"{board} {'bw'[pos.side]} {format_sfen_hand(variant, pos.hand)} {ply}"
     out = [board]
-    if variant.hands and variant.hand_in_board:
-        out[0] += "[" + (format_hand_letters(variant, pos.hand) or variant.empty_hand_text) + "]"
-    for name in variant.fen_fields:
+    if variant.hands and variant.notation.hand_in_board:
+        out[0] += "[" + (format_hand_letters(variant, pos.hand) or variant.notation.empty_hand_text) + "]"
+    for name in variant.notation.fields:
         if name == "side":
             out.append("wb"[pos.side])
         elif name == "hand":
             out.append("[" + (format_hand_letters(variant, pos.hand) or "-") + "]")
         elif name == "castling":
-            out.append(variant.format_castling(pos.castle))
+            out.append(variant.notation.format_castling(pos.castle))
         elif name == "ep":
             out.append(variant.geometry.name(pos.ep) if pos.ep >= 0 else "-")
         elif name == "halfmove":

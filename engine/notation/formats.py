@@ -1,0 +1,91 @@
+"""How a game writes its positions: the text format object of a variant.
+
+Every variant has one ``TextFormat`` (``Variant.notation``), made from the class named by
+``Variant.notation_class``.  It holds what only the text needs — which codec, the fields after
+the board, where the hand goes, the order cells and held pieces are written in, castling and
+en-passant text, the board picture of ``d`` — so that the rules classes hold rules only.  A
+game with its own layout or picture subclasses it (3D levels, the Nested board).
+"""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from .errors import PositionTextError
+
+if TYPE_CHECKING:
+    from ..position import Position
+    from ..variant import Variant
+
+
+class TextFormat:
+    kind: str = "fen"           # codec: "fen" (FEN-like) or "sfen" (USI)
+    dialect: str = "uci"        # the dialect whose move text the game's records use
+    fields: tuple[str, ...] = ("side", "castling", "ep", "halfmove", "fullmove")
+    hand_in_board: bool = True  # FEN hand in brackets right after the board
+    empty_hand_text: str = ""   # what an empty bracketed hand shows ("" or "-")
+
+    def __init__(self, variant: Variant):
+        self.variant = variant
+        self._layout: list[list[list[int]]] | None = None
+
+    # ---- cell and hand order ---------------------------------------------------------------
+    @property
+    def layout(self) -> list[list[list[int]]]:
+        """Groups (3D levels) of rows of cells, top row first, each row in writing order."""
+        if self._layout is None:
+            self._layout = self.build_layout()
+        return self._layout
+
+    def build_layout(self) -> list[list[list[int]]]:
+        """Default: one 2D grid, ranks high to low, files left to right."""
+        geo = self.variant.geometry
+        ranks = sorted({c[1] for c in geo.coords}, reverse=True)
+        return [[sorted((i for i, c in enumerate(geo.coords) if c[1] == y),
+                        key=lambda i: geo.coords[i][0]) for y in ranks]]
+
+    def hand_order(self) -> list[int]:
+        """Type ids in the order held pieces are written (its length is the GUI's pocket)."""
+        return [pt.id for pt in self.variant.piece_types if pt is not None]
+
+    def sfen_hand_order(self) -> list[int]:
+        return self.hand_order()
+
+    # ---- castling and en passant -----------------------------------------------------------
+    def parse_castling(self, text: str, board: list[int]) -> int:
+        """Rights bits for a castling field; a right whose king or rook is not home is dropped."""
+        v = self.variant
+        if text == "-" or not v.castling:
+            return 0
+        rights = 0
+        for ch in text:
+            rules = [r for r in v.castling if r.char == ch]
+            if not rules:
+                raise PositionTextError(f"bad castling field ({text})")
+            for r in rules:
+                king, rook = board[r.king_from], board[r.rook_from]
+                if king and rook and king & 1 == r.color and rook & 1 == r.color \
+                        and v.piece_types[king >> 1].royal:
+                    rights |= r.bit
+        return rights
+
+    def format_castling(self, rights: int) -> str:
+        s = "".join(r.char for r in self.variant.castling if rights & r.bit)
+        return s or "-"
+
+    def ep_from_text(self, cell: int, side: int) -> tuple[int, int]:
+        """(ep cell, victim cell) for an en-passant field naming `cell` (default: none)."""
+        return -1, -1
+
+    # ---- the board picture ----------------------------------------------------------------
+    def diagram(self, pos: Position) -> list[str]:
+        """Lines of a board picture for `d` (default: a 2D grid, ranks high to low)."""
+        from .position_text import code_token
+        v = self.variant
+        geo = v.geometry
+        lines = []
+        for row in self.layout[0]:
+            cells = [code_token(v, pos.board[c]) if pos.board[c] else "." for c in row]
+            lines.append(f"{geo.name(row[0])[1:]:>3} " + " ".join(f"{t:>2}" for t in cells))
+        lines.append("    " + " ".join(f"{geo.name(c)[0]:>2}" for c in self.layout[0][-1]))
+        return lines
+
