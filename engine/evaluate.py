@@ -18,14 +18,19 @@ add their own terms (win conditions, paralysis ...) through ``Variant.eval_terms
 """
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from .notation import NotationError
 from .position import Position
-from .tables import reachable
+from .tables import PieceTables, reachable
+
+if TYPE_CHECKING:
+    from .variant import Variant
 
 DENSITY = 0.35        # chance that a cell is occupied, for the mobility count
 
 
-def _mobility(tab, s, p=DENSITY):
+def _mobility(tab: PieceTables, s: int, p: float = DENSITY) -> float:
     """Expected number of moves of a lone piece on cell s with blockers of density p."""
     q = 1.0 - p
     n = len(tab.leaps[s]) + len(tab.mleaps[s]) * q + len(tab.cleaps[s]) * p * 0.5
@@ -60,7 +65,7 @@ class Evaluator:
     CENTRE = 4.0         # centipawns per move above the piece's average (empty board)
     TEMPO = 10
 
-    def __init__(self, variant, start: Position | None = None):
+    def __init__(self, variant: Variant, start: Position | None = None) -> None:
         """``start``: the start array, for the royal tables and the game phase (default: the
         variant's own start position, if it has one)."""
         self.variant = v = variant
@@ -100,7 +105,7 @@ class Evaluator:
             if not pt.royal and not pt.pawn:
                 self.phase_w[code] = val
         promo = v.promo
-        self.promo_dist = {}
+        self.promo_dist: dict[int, tuple[list[int], int, int]] = {}
         for code, tab in tables.items():
             pt = v.piece_types[code >> 1]
             mob, avg = mobs[code]
@@ -127,11 +132,11 @@ class Evaluator:
         self.terms = v.eval_terms if v.caps.eval_terms else None
         self.phase_max = 0
         self.has_royal_tables = False
-        self.kdist = None
+        self.kdist: list[list[int]] | None = None
         self.has_passed = False
         self._home(mobs)
 
-    def _advancement(self, code, tab, pr, gain, row):
+    def _advancement(self, code: int, tab: PieceTables, pr: dict, gain: int, row: list[int]) -> None:
         """Bonus by the number of the piece's own moves needed to reach a promotion."""
         n = len(row)
         inf = 1 << 20
@@ -160,7 +165,7 @@ class Evaluator:
             if dist[s] < inf:
                 row[s] += int(gain * 0.5 / (dist[s] + 1) ** 2 - base)
 
-    def _home(self, mobs):
+    def _home(self, mobs: dict) -> None:
         """Royal middlegame tables (home rank, away from the centre file) and the phase
         scale, from the start position."""
         v = self.variant
@@ -177,10 +182,10 @@ class Evaluator:
             cs = geo.coords
             self.kdist = [[max(abs(a[0] - b[0]), abs(a[1] - b[1])) for b in cs] for a in cs]
         # the rank axis is the one the second player sees reversed
-        fwd = [i for i in range(2) if v.orient(tuple(1 if j == i else 0 for j in range(2)))[i] == -1]
-        if len(fwd) != 1:
+        axes = [i for i in range(2) if v.orient(tuple(1 if j == i else 0 for j in range(2)))[i] == -1]
+        if len(axes) != 1:
             return
-        fwd = fwd[0]
+        fwd = axes[0]
         side_axis = 1 - fwd
         xs = [c[side_axis] for c in geo.coords]
         cx = (min(xs) + max(xs)) / 2.0
@@ -192,7 +197,7 @@ class Evaluator:
         if not v.hands:
             self._passed_tables(fwd, side_axis)
 
-    def _passed_tables(self, fwd, side_axis):
+    def _passed_tables(self, fwd: int, side_axis: int) -> None:
         """Passed pawns (pawn pieces that promote, 2D boards without hands): no enemy pawn
         on the cells ahead on the same or a neighbouring file.  Bonus by the distance to
         the promotion, half in the middlegame and full in the ending."""
@@ -221,7 +226,7 @@ class Evaluator:
             self.passed_bonus = [bonus.get(c) for c in range(ncodes)]
             self.has_passed = True
 
-    def evaluate(self, pos) -> int:
+    def evaluate(self, pos: Position) -> int:
         """Centipawns from the side to move's point of view."""
         pst = self.pst
         b = pos.board
@@ -241,7 +246,7 @@ class Evaluator:
             ph += pw[p]
         return self._finish(pos, s0 - s1, ph)
 
-    def _evaluate_pawns(self, pos) -> int:
+    def _evaluate_pawns(self, pos: Position) -> int:
         """evaluate() with the passed-pawn term (one more test per piece)."""
         pst = self.pst
         b = pos.board
@@ -286,7 +291,7 @@ class Evaluator:
             score += r // (2 * pm) if r >= 0 else -(-r // (2 * pm))
         return self._finish(pos, score, ph)
 
-    def _finish(self, pos, score, ph) -> int:
+    def _finish(self, pos: Position, score: int, ph: int) -> int:
         b = pos.board
         if self.variant.hands:
             pw = self.phase_w

@@ -14,7 +14,7 @@ Coord = tuple[int, ...]
 
 class Geometry:
     def __init__(self, coords: Sequence[Coord], names: Sequence[str],
-                 alt_names: dict[str, Sequence[str]] | None = None):
+                 alt_names: dict[str, Sequence[str]] | None = None) -> None:
         if len(coords) != len(names):
             raise ValueError("one name per cell")
         self.coords: tuple[Coord, ...] = tuple(tuple(c) for c in coords)

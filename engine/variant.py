@@ -7,9 +7,9 @@ Tables are compiled lazily, on first use, so that start-up stays fast.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Sequence
+from typing import TYPE_CHECKING, Any, Iterable, Sequence
 
-from .geometry import Geometry
+from .geometry import Coord, Geometry
 from .moves import DROP
 from .notation.formats import TextFormat
 from .pieces import PieceType
@@ -19,6 +19,9 @@ if TYPE_CHECKING:
     from .position import Position
 
 WHITE, BLACK = 0, 1
+
+# (score for the side to move: 1 win, 0 draw, -1 loss; the reason in words), or None
+Result = tuple[int, str] | None
 
 # A move packs its cells into 8-bit fields (engine/moves.py) and from-cell 255 (DROP) marks a
 # drop, so cells must be numbered 0..254: a board may have at most 255 cells.
@@ -39,7 +42,8 @@ class CastlingRule:
     passes (must not be attacked, from cell and destination included)."""
     __slots__ = ("king_from", "king_to", "rook_from", "rook_to", "bit", "empty", "safe", "color", "char")
 
-    def __init__(self, color, king_from, king_to, rook_from, rook_to, bit, empty, safe, char):
+    def __init__(self, color: int, king_from: int, king_to: int, rook_from: int, rook_to: int,
+                 bit: int, empty: Iterable[int], safe: Iterable[int], char: str) -> None:
         self.color, self.king_from, self.king_to = color, king_from, king_to
         self.rook_from, self.rook_to, self.bit = rook_from, rook_to, bit
         self.empty, self.safe, self.char = tuple(empty), tuple(safe), char
@@ -90,7 +94,7 @@ class Variant:
     check_hook: bool = False          # in_check is the variant's own (Notake)
     null_move_ok: bool | None = None  # searcher: allow/forbid null moves (None: by the rules)
 
-    def validate_position(self, pos) -> None:
+    def validate_position(self, pos: Position) -> None:
         """Raise PositionTextError for positions the rules cannot play."""
 
     def start_position(self) -> Position:
@@ -98,7 +102,7 @@ class Variant:
         from .notation.position_text import parse
         return parse(self, self.start_fen)
 
-    def __init__(self):
+    def __init__(self) -> None:
         geo = getattr(self, "geometry", None)
         if geo is not None:
             check_cell_count(geo, self.name)
@@ -133,11 +137,11 @@ class Variant:
             lazy_legality=not own_legality, null_move=bool(null))
 
     # ---- frames -----------------------------------------------------------------------
-    def orient(self, v):
+    def orient(self, v: Coord) -> Coord:
         """A vector of the first player's frame as the second player sees it."""
         return (v[0], -v[1]) + tuple(v[2:])
 
-    def white_coord(self, coord, color):
+    def white_coord(self, coord: Coord, color: int) -> Coord:
         """Coordinates of a cell in the frame of the given colour (for cell-dependent moves)."""
         return coord
 
@@ -242,62 +246,62 @@ class Variant:
     def drop_allowed(self, code: int, cell: int) -> bool:
         return True
 
-    def in_check(self, pos, side: int) -> bool:
+    def in_check(self, pos: Position, side: int) -> bool:
         """The variant's own check test (used when check_hook is set)."""
         return False
 
-    def drop_legal(self, pos, move: int) -> bool:
+    def drop_legal(self, pos: Position, move: int) -> bool:
         """Dynamic drop restrictions (two-pawn rule, pawn-drop mate); called for drops only."""
         return True
 
     # ---- hooks for what data cannot say ---------------------------------------------------
-    def extra_moves(self, pos, out: list) -> None:
+    def extra_moves(self, pos: Position, out: list) -> None:
         """Append pseudo-legal moves the tables cannot describe."""
 
-    def make_special(self, pos, move: int):
+    def make_special(self, pos: Position, move: int) -> Any:
         """Make a SPECIAL move; return what unmake_special needs."""
         raise NotImplementedError
 
-    def unmake_special(self, pos, move: int, undo) -> None:
+    def unmake_special(self, pos: Position, move: int, undo: Any) -> None:
         raise NotImplementedError
 
-    def after_capture(self, pos, move: int, mover: int, captured: int):
+    def after_capture(self, pos: Position, move: int, mover: int, captured: int) -> Any:
         """Side effects of a capture on other cells (double disappearance); return undo data."""
         return None
 
-    def legal_moves(self, pos, pseudo: list) -> list | None:
+    def legal_moves(self, pos: Position, pseudo: list[int]) -> list[int] | None:
         """Optional full legality filter; None means: use the generic royal-check filter."""
         return None
 
-    def result(self, pos, legal: list):
+    def result(self, pos: Position, legal: list[int]) -> Result:
         """(score for side to move: 1 win, 0 draw, -1 loss, reason) or None if the game goes on.
         Called by the core after its own checks (no moves, repetition, move clock)."""
         return None
 
-    def adjudicate(self, pos):
+    def adjudicate(self, pos: Position) -> Result:
         """A win/loss decided by the last move itself (e.g. lost directions); same format."""
         return None
 
-    def is_draw_by_material(self, pos) -> bool:
+    def is_draw_by_material(self, pos: Position) -> bool:
         return False
 
     # ---- searcher hooks (all optional) ---------------------------------------------------
-    def eval_terms(self, pos) -> int:
+    def eval_terms(self, pos: Position) -> int:
         """Centipawns for the side to move added to the generic evaluation (win conditions,
         paralysis, anything the tables cannot see)."""
         return 0
 
-    def is_tactical(self, pos, m: int) -> bool:
+    def is_tactical(self, pos: Position, m: int) -> bool:
         """Is m searched in quiescence and never reduced?  Only called when overridden (the
         searcher's own test covers captures, en passant and promotions)."""
         return False
 
-    def acted_result(self, pos, m: int) -> int:
+    def acted_result(self, pos: Position, m: int) -> int:
         """For a tactical move acting on its acted-on cell: the code that piece will have
         after the move (0 = gone), so the searcher orders it by its material swing."""
         return 0
 
-    def check_ok_repetition(self, pos, count: int):
+    def check_ok_repetition(self, pos: Position, count: int) -> Result:
         """Result of the repetition rule for the side to move when the position occurred
         `count` times, or None (the default draws at repetition_count)."""
         if count >= self.repetition_count:

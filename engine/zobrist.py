@@ -2,10 +2,14 @@
 from __future__ import annotations
 
 import random
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from .variant import Variant
 
 
 class Zobrist:
-    def __init__(self, variant, seed: int = 0x5EED):
+    def __init__(self, variant: Variant, seed: int = 0x5EED) -> None:
         rnd = random.Random(seed)
         n = variant.geometry.size
         ncodes = 2 * len(variant.piece_types)

@@ -24,7 +24,7 @@ class TextFormat:
     hand_in_board: bool = True  # FEN hand in brackets right after the board
     empty_hand_text: str = ""   # what an empty bracketed hand shows ("" or "-")
 
-    def __init__(self, variant: Variant):
+    def __init__(self, variant: Variant) -> None:
         self.variant = variant
         self._layout: list[list[list[int]]] | None = None
 

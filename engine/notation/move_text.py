@@ -10,16 +10,21 @@
 """
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from ..moves import DROP, FISSION, NULL_MOVE, SPECIAL
 from .errors import MoveTextError
 
+if TYPE_CHECKING:
+    from ..variant import Variant
 
-def piece_letter(variant, tid: int) -> str:
+
+def piece_letter(variant: Variant, tid: int) -> str:
     tok = variant.piece_types[tid].token
     return tok
 
 
-def move_text(variant, m: int, dialect: str = "uci") -> str:
+def move_text(variant: Variant, m: int, dialect: str = "uci") -> str:
     if m == NULL_MOVE:
         return "0000"
     geo = variant.geometry
@@ -41,7 +46,7 @@ def move_text(variant, m: int, dialect: str = "uci") -> str:
     return s
 
 
-def parse_move(variant, legal: list[int], text: str, dialect: str = "uci") -> int:
+def parse_move(variant: Variant, legal: list[int], text: str, dialect: str = "uci") -> int:
     """The legal move whose canonical text is `text` (exact, else case-insensitive if unique)."""
     if text == "0000":
         return NULL_MOVE

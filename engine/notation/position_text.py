@@ -12,8 +12,13 @@ Formats (``TextFormat.kind``, per dialect):
 """
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from ..position import Position
 from .errors import PositionTextError
+
+if TYPE_CHECKING:
+    from ..variant import Variant
 
 
 def _tokens(text: str):
@@ -48,7 +53,7 @@ def _tokens(text: str):
             raise PositionTextError(f"unexpected character ({ch})")
 
 
-def token_code(variant, tok: str) -> int:
+def token_code(variant: Variant, tok: str) -> int:
     letters = [c for c in tok if c.isalpha()]
     if not letters:
         raise PositionTextError(f"bad piece token ({tok})")
@@ -62,12 +67,12 @@ def token_code(variant, tok: str) -> int:
     return pt.id * 2 + (0 if white else 1)
 
 
-def code_token(variant, code: int) -> str:
+def code_token(variant: Variant, code: int) -> str:
     tok = variant.piece_types[code >> 1].token
     return tok if code & 1 == 0 else tok.lower()
 
 
-def parse_board(variant, text: str, board: list[int]) -> None:
+def parse_board(variant: Variant, text: str, board: list[int]) -> None:
     groups = variant.notation.layout
     gtexts = text.split("|")
     if len(gtexts) != len(groups):
@@ -94,7 +99,7 @@ def parse_board(variant, text: str, board: list[int]) -> None:
                 raise PositionTextError(f"row too short ({rtext})")
 
 
-def format_board(variant, board: list[int]) -> str:
+def format_board(variant: Variant, board: list[int]) -> str:
     gout = []
     for rows in variant.notation.layout:
         rout = []
@@ -116,7 +121,7 @@ def format_board(variant, board: list[int]) -> str:
     return "|".join(gout)
 
 
-def parse_hand_letters(variant, text: str, hand: list[int]) -> None:
+def parse_hand_letters(variant: Variant, text: str, hand: list[int]) -> None:
     if text in ("", "-"):
         return
     for empties, tok in _tokens(text):
@@ -128,7 +133,7 @@ def parse_hand_letters(variant, text: str, hand: list[int]) -> None:
         hand[code] += 1
 
 
-def format_hand_letters(variant, hand: list[int]) -> str:
+def format_hand_letters(variant: Variant, hand: list[int]) -> str:
     out = []
     for color in (0, 1):
         for tid in variant.notation.hand_order():
@@ -138,7 +143,7 @@ def format_hand_letters(variant, hand: list[int]) -> str:
     return s
 
 
-def parse_sfen_hand(variant, text: str, hand: list[int]) -> None:
+def parse_sfen_hand(variant: Variant, text: str, hand: list[int]) -> None:
     if text == "-":
         return
     n = None
@@ -155,7 +160,7 @@ def parse_sfen_hand(variant, text: str, hand: list[int]) -> None:
         raise PositionTextError(f"hand ends with a number ({text})")
 
 
-def format_sfen_hand(variant, hand: list[int]) -> str:
+def format_sfen_hand(variant: Variant, hand: list[int]) -> str:
     out = []
     for color in (0, 1):
         for tid in variant.notation.sfen_hand_order():
@@ -176,7 +181,7 @@ def _int(field: str, what: str) -> int:
     return v
 
 
-def parse(variant, text: str, fmt: str | None = None) -> Position:
+def parse(variant: Variant, text: str, fmt: str | None = None) -> Position:
     """Parse a position text into a fresh Position; raises PositionTextError."""
     fmt = fmt or variant.notation.kind
     fields = text.split()
@@ -239,7 +244,7 @@ def parse(variant, text: str, fmt: str | None = None) -> Position:
     return pos
 
 
-def format(pos, fmt: str | None = None) -> str:
+def format(pos: Position, fmt: str | None = None) -> str:
     variant = pos.variant
     fmt = fmt or variant.notation.kind
     board = format_board(variant, pos.board)
