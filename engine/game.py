@@ -36,25 +36,52 @@ def move_rule_name(v) -> str:
     return v.move_rule_name or f"{v.move_rule_plies // 2}-move rule"
 
 
-def perft(pos, depth: int) -> int:
+class PerftStopped(Exception):
+    """A perft count ended by its stop flag.  ``rows`` holds the (move, count) pairs of the
+    root moves counted to the end, ``root_moves`` how many root moves there were."""
+
+    def __init__(self, rows: list[tuple[int, int]], root_moves: int):
+        super().__init__(f"stopped after {len(rows)} of {root_moves} root moves")
+        self.rows, self.root_moves = rows, root_moves
+
+
+class _Stopped(Exception):
+    pass
+
+
+def perft(pos, depth: int, stop=None) -> int:
+    """Leaf count at `depth`.  `stop` (anything with ``is_set()``, e.g. a threading.Event) is
+    looked at once per interior node (depth >= 2), so a set flag ends the count within one
+    move generation; the count then raises and leaves `pos` part-way (pass a copy)."""
     if depth <= 0:
         return 1
     moves = legal_moves(pos)
     if depth == 1:
         return len(moves)
+    if stop is not None and stop.is_set():
+        raise _Stopped
     n = 0
     make, unmake = pos.make, pos.unmake
     for m in moves:
         make(m)
-        n += perft(pos, depth - 1)
+        n += perft(pos, depth - 1, stop)
         unmake()
     return n
 
 
-def divide(pos, depth: int) -> list[tuple[int, int]]:
-    out = []
-    for m in legal_moves(pos):
+def divide(pos, depth: int, stop=None) -> list[tuple[int, int]]:
+    """(root move, leaf count below it) for each legal move.  When `stop` is set during the
+    count, raises PerftStopped holding the root moves finished so far."""
+    moves = legal_moves(pos)
+    out: list[tuple[int, int]] = []
+    for m in moves:
+        if stop is not None and stop.is_set():
+            raise PerftStopped(out, len(moves))
         pos.make(m)
-        out.append((m, perft(pos, depth - 1)))
+        try:
+            n = perft(pos, depth - 1, stop)
+        except _Stopped:
+            raise PerftStopped(out, len(moves)) from None
         pos.unmake()
+        out.append((m, n))
     return out

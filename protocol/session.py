@@ -13,7 +13,7 @@ import threading
 import time
 
 import variants
-from engine.game import divide, game_result
+from engine.game import PerftStopped, divide, game_result
 from engine.movegen import in_check, legal_moves
 from engine.moves import NULL_MOVE
 from engine.search import MATE, MATE_BOUND, TT, Limits, Searcher
@@ -52,6 +52,7 @@ class Session:
         self.searcher: Searcher | None = None
         self.pending_hit = None
         self.running = True
+        self.counting = False        # a `go perft` runs in self.thread
 
     # ---- output ---------------------------------------------------------------------------
     def send(self, line: str) -> None:
@@ -133,6 +134,9 @@ class Session:
         self.cmd_uci(args, "usi")
 
     def cmd_isready(self, args):
+        if self.thread is not None and self.thread.is_alive():
+            self.send("readyok")     # a search or perft runs: the engine is serving
+            return
         self.ensure_variant()
         if self.searcher is None or self.searcher.variant is not self.variant:
             # build the searcher (and the variant's lazy tables) now, not inside a timed go
@@ -321,19 +325,43 @@ class Session:
             raise InputError(f"perft needs a whole-number depth ({args[0]})") from None
         if depth < 1:
             raise InputError(f"perft depth must be at least 1 ({args[0]})")
-        pos = self.pos.copy()
-        t0 = time.monotonic()
-        rows = divide(pos, depth)
-        dt = time.monotonic() - t0
-        d = self.dialect_or_default()
-        total = 0
-        with self.lock:
-            for m, n in rows:
-                self.out_stream.write(f"{move_text(self.variant, m, d)}: {n}\n")
-                total += n
-            self.out_stream.write(f"\nNodes searched: {total}\n")
-            self.out_stream.flush()
-        self.send(f"info string perft {depth} time {int(dt * 1000)} ms nps {int(total / max(dt, 1e-9))}")
+        self.stop_event = threading.Event()
+        self.counting = True
+        self.thread = threading.Thread(target=self.run_perft, args=(self.pos.copy(), depth),
+                                       daemon=True)
+        self.thread.start()
+
+    def run_perft(self, pos, depth):
+        """The count, in the search thread.  A complete count prints the divide lines, the
+        total and the time; a stopped one prints the root moves finished so far, their total
+        and `info string perft incomplete: stopped after K of M root moves`."""
+        try:
+            t0 = time.monotonic()
+            stopped = None
+            try:
+                rows = divide(pos, depth, self.stop_event)
+            except PerftStopped as e:
+                rows, stopped = e.rows, e
+            except Exception as e:  # never die silently in the search thread
+                self.error(f"perft failed ({type(e).__name__}: {e})")
+                return
+            dt = time.monotonic() - t0
+            d = self.dialect_or_default()
+            total = 0
+            with self.lock:
+                for m, n in rows:
+                    self.out_stream.write(f"{move_text(self.variant, m, d)}: {n}\n")
+                    total += n
+                self.out_stream.write(f"\nNodes searched: {total}\n")
+                self.out_stream.flush()
+            if stopped is not None:
+                self.send(f"info string perft incomplete: stopped after {len(stopped.rows)} "
+                          f"of {stopped.root_moves} root moves")
+            else:
+                self.send(f"info string perft {depth} time {int(dt * 1000)} ms "
+                          f"nps {int(total / max(dt, 1e-9))}")
+        finally:
+            self.counting = False
 
     def cmd_go(self, args):
         t_go = time.monotonic()        # the client's clock runs from here
@@ -508,11 +536,16 @@ class Session:
 
     # ---- main loop ----------------------------------------------------------------------
     def loop(self, stream=None) -> None:
+        """Read commands until `quit` or end of input.  At end of input a running search is
+        stopped, but a running `go perft` is counted to the end, so a piped script that ends
+        with `go perft N` gets the whole count."""
         process = stream is None and sys.stdin is sys.__stdin__ and self.out_stream is sys.__stdout__
         stream = stream or sys.stdin
         while self.running:
             line = stream.readline()
             if not line:
+                if self.counting and self.thread is not None:
+                    self.thread.join()
                 break
             try:
                 self.handle(line)

@@ -42,13 +42,13 @@ class EngineProcess:
         self.proc.stdin.write(line + "\n")
         self.proc.stdin.flush()
 
-    def read(self, timeout: float = 10.0) -> str | None:
+    def read(self, timeout: float = 30.0) -> str | None:
         line = self.lines.get(timeout=timeout)
         if line is not None:
             self.log.append(line)
         return line
 
-    def expect(self, pred, timeout: float = 10.0) -> list[str]:
+    def expect(self, pred, timeout: float = 30.0) -> list[str]:
         """Read lines until one satisfies pred (a str prefix or a function); return them all."""
         if isinstance(pred, str):
             prefix = pred
@@ -66,7 +66,7 @@ class EngineProcess:
             if pred(line):
                 return got
 
-    def ask(self, line: str, until, timeout: float = 10.0) -> list[str]:
+    def ask(self, line: str, until, timeout: float = 30.0) -> list[str]:
         self.send(line)
         return self.expect(until, timeout)
 

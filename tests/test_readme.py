@@ -12,7 +12,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 import variants  # noqa: E402
-from tests.engine_proc import cellfish_command  # noqa: E402
+from tests.engine_proc import EngineProcess, cellfish_command  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
 README = (ROOT / "README.md").read_text()
@@ -35,18 +35,32 @@ def test_exactly_two_setup_commands_and_ci_runs_the_second():
 
 def test_the_transcript_shows_the_engines_answers():
     """Every line of the README's sample answer that does not depend on timing (info and
-    bestmove lines do) nor stands for left-out lines ('...') is a line the engine prints."""
+    bestmove lines do) nor stands for left-out lines ('...') is a line the engine prints.
+    The commands are typed as a person types them: each once the one before has answered
+    (`go perft` runs like a search, so a `quit` sent at once would stop the count)."""
     setup = README.split("## Set up on a fresh machine")[1].split("\n## ")[0]
     typed, answer = re.findall(r"```text\n(.*?)```", setup, re.S)[:2]
     commands = [c for c in typed.splitlines() if c.strip() and not c.startswith("go movetime")]
-    r = subprocess.run(cellfish_command(), input="\n".join(commands) + "\n", capture_output=True,
-                       text=True, timeout=60)
-    printed = set(r.stdout.splitlines())
+    eng = EngineProcess()
+    try:
+        for c in commands:
+            if c.startswith(("go perft", "perft")):
+                eng.ask(c, "info string perft", 30)
+            elif c in ("uci", "usi"):
+                eng.ask(c, lambda l: l in ("uciok", "usiok"), 30)
+            elif c != "quit":
+                eng.send(c)
+                eng.ask("isready", lambda l: l == "readyok", 30)
+        assert eng.close() == 0
+    finally:
+        if eng.proc.poll() is None:
+            eng.proc.kill()
+    printed = set(eng.log)
     fixed = [l for l in answer.splitlines()
              if "..." not in l and not l.startswith(("info", "bestmove"))]
     assert len(fixed) > 20
     assert [l for l in fixed if l not in printed] == []
-    assert r.stderr == ""
+    assert "".join(eng.err) == ""
 
 
 def test_every_variant_is_in_the_table():
