@@ -1,13 +1,13 @@
-"""Scripted transcripts for the conformance checklist of shared/protocol.md §5 (and the
-§3 no-legal-move replies), run against the real engine process.
+"""Scripted transcripts for the conformance checklist of the wire protocol (and the replies
+when there is no legal move), run against the real engine process.
 
-Bounds are generous on purpose (a loaded 2-core CI machine); the exact latency targets are
-measured by `cellfish bench latency`."""
+Every wait is for an event (a line, the process's exit) with a generous deadline, and the
+asserts are about what happened, never how fast: a loaded 2-core CI machine may be slow.
+Latencies are measured by `cellfish bench latency`."""
 from __future__ import annotations
 
 import re
 import sys
-import time
 from pathlib import Path
 
 import chess
@@ -16,7 +16,7 @@ import pytest
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from bench.driver import EngineProcess  # noqa: E402
 
-SLACK = 1.5     # seconds of tolerance for anything timed
+DEADLINE = 30.0     # seconds to wait for an event; never a bound on speed
 
 MATE_IN_1 = "6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1"
 MATE_IN_2 = "r5k1/5ppp/8/8/8/8/3R1PPP/3R2K1 w - - 0 1"   # Rd8+ Rxd8 Rxd8#
@@ -46,15 +46,14 @@ def texts(pairs):
 
 # 1. handshake, isready, isready during a search -------------------------------------
 def test_uci_handshake(eng):
-    t0 = eng.send("uci")
-    out = eng.until(lambda l: l == "uciok", 20)
+    eng.send("uci")
+    out = eng.until(lambda l: l == "uciok", DEADLINE)
     lines = texts(out)
     assert lines[0].startswith("id name cellfish")
     assert any(l.startswith("option name UCI_Variant type combo default chess") for l in lines)
     for name in ("Hash", "MultiPV", "Move Overhead", "Ponder", "Clear Hash"):
         assert any(l.startswith(f"option name {name} type") for l in lines), name
     assert all(l.startswith(("id ", "option ")) for l in lines[:-1])   # nothing else first
-    assert out[-1][0] - t0 < 10
 
 
 def test_usi_handshake_uses_usi_names(eng):
@@ -70,15 +69,14 @@ def test_isready_answers_during_search_which_goes_on(eng):
     eng.ready()
     eng.send("position startpos")
     eng.send("go infinite")
-    time.sleep(0.3)
-    t0 = eng.send("isready")
-    out = eng.until(lambda l: l == "readyok", SLACK)
-    assert out[-1][0] - t0 < SLACK
-    assert not bestmoves(texts(out))
+    started = eng.until_prefix("info depth 1", DEADLINE)
+    eng.send("isready")
+    out = eng.until(lambda l: l == "readyok", DEADLINE)
+    assert not bestmoves(texts(started + out))
     more = eng.lines_during(0.5)
     assert not bestmoves(more), "the search must go on after isready"
     eng.send("stop")
-    eng.until_prefix("bestmove", 5)
+    eng.until_prefix("bestmove", DEADLINE)
 
 
 # 2. infinite / ponder / stop / exactly one bestmove ------------------------------------
@@ -89,20 +87,20 @@ def test_infinite_waits_for_stop_even_when_decided(eng, fen):
     eng.send("go infinite")
     early = eng.lines_during(1.0)
     assert not bestmoves(early)
-    t0 = eng.send("stop")
-    out = eng.until_prefix("bestmove", 5)
-    assert out[-1][0] - t0 < SLACK
-    assert not bestmoves(eng.lines_during(0.3))
+    eng.send("stop")
+    out = eng.until_prefix("bestmove", DEADLINE)
+    assert len(bestmoves(texts(out))) == 1
+    eng.ready()
+    assert len(bestmoves(l for _, d, l in eng.transcript if d == "<")) == 1
 
 
 def test_stop_latency_and_single_bestmove(eng):
     eng.handshake()
     eng.send(f"position fen {MIDDLE}")
     eng.send("go infinite")
-    eng.until_prefix("info depth 3", 20)
-    t0 = eng.send("stop")
-    out = eng.until_prefix("bestmove", 5)
-    assert out[-1][0] - t0 < SLACK
+    eng.until_prefix("info depth 3", DEADLINE)
+    eng.send("stop")
+    out = eng.until_prefix("bestmove", DEADLINE)
     eng.send("stop")              # a second stop: nothing more
     eng.ready()
     assert len(bestmoves(texts(out))) == 1
@@ -113,10 +111,13 @@ def test_ponder_then_ponderhit(eng):
     eng.send("position startpos moves e2e4")
     eng.send("go ponder wtime 2000 btime 2000")
     assert not bestmoves(eng.lines_during(1.0))
-    t0 = eng.send("ponderhit")
-    out = eng.until_prefix("bestmove", 2000 / 1000 + SLACK)
-    assert out[-1][0] - t0 < 1.0 + SLACK
-    assert not bestmoves(eng.lines_during(0.3))
+    eng.send("ponderhit")
+    # after ponderhit the search runs on the clock it was given and ends by itself
+    out = eng.until_prefix("bestmove", DEADLINE)
+    assert chess.Move.from_uci(out[-1][1].split()[1]) in chess.Board(
+        "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1").legal_moves
+    eng.ready()
+    assert len(bestmoves(l for _, d, l in eng.transcript if d == "<")) == 1
 
 
 def test_ponder_then_stop(eng):
@@ -125,7 +126,7 @@ def test_ponder_then_stop(eng):
     eng.send("go ponder movetime 100")
     assert not bestmoves(eng.lines_during(0.8))
     eng.send("stop")
-    out = eng.until_prefix("bestmove", 5)
+    out = eng.until_prefix("bestmove", DEADLINE)
     assert len(bestmoves(texts(out))) == 1
 
 
@@ -135,8 +136,8 @@ def test_go_after_go_gives_one_bestmove_each(eng):
     for _ in range(3):
         eng.send("go depth 2")
     eng.ready()
-    eng.lines_during(2.0)
     # each go ends the previous search: three go commands, three bestmoves in total
+    eng.until_prefix("bestmove", DEADLINE)        # the last search ends by itself (depth 2)
     received = [l for _, d, l in eng.transcript if d == "<"]
     assert len(bestmoves(received)) == 3, received[-10:]
 
@@ -146,20 +147,23 @@ def test_movetime_is_honoured(eng):
     eng.handshake()
     eng.send(f"position fen {MIDDLE}")
     eng.ready()
-    t0 = eng.send("go movetime 400")
-    out = eng.until_prefix("bestmove", 400 / 1000 + 5)
-    dt = out[-1][0] - t0
-    assert dt < 0.4 + SLACK
-    assert dt > 0.1      # it did use its time
+    eng.send("go movetime 400")
+    # the search ends by itself (no stop is sent) with a legal move, after using its time:
+    # its last info line reports a search time of at least a quarter of the 400 ms
+    out = texts(eng.until_prefix("bestmove", DEADLINE))
+    assert chess.Move.from_uci(out[-1].split()[1]) in chess.Board(MIDDLE).legal_moves
+    times = [int(re.search(r"\btime (\d+)", l).group(1)) for l in out if l.startswith("info depth")]
+    assert times and max(times) >= 100, out[-3:]
 
 
 def test_clock_is_honoured(eng):
     eng.handshake()
     eng.send(f"position fen {MIDDLE}")
     eng.ready()
-    t0 = eng.send("go wtime 500 btime 500")
-    out = eng.until_prefix("bestmove", 5)
-    assert out[-1][0] - t0 < 0.5 + 0.5     # less than what was on the clock, plus pipe slack
+    # half a second on a clock far shorter than the deadline: the search ends by itself
+    eng.send("go wtime 500 btime 500")
+    out = texts(eng.until_prefix("bestmove", DEADLINE))
+    assert chess.Move.from_uci(out[-1].split()[1]) in chess.Board(MIDDLE).legal_moves
 
 
 def test_depth_nodes_searchmoves(eng):
@@ -170,9 +174,12 @@ def test_depth_nodes_searchmoves(eng):
     depths = [int(re.search(r"\bdepth (\d+)", l).group(1)) for l in out if l.startswith("info depth")]
     assert max(depths) == 3
     eng.send("go nodes 2000")
-    out = texts(eng.until_prefix("bestmove", 30))
+    out = texts(eng.until_prefix("bestmove", DEADLINE))
     nodes = [int(re.search(r"\bnodes (\d+)", l).group(1)) for l in out if " nodes " in l]
-    assert not nodes or max(nodes) <= 2000 + 200
+    # no other limit is given, so the bestmove itself shows the node limit ended the search;
+    # 2000 nodes reach past depth 1, so info lines are printed, and none reports more
+    assert nodes, out
+    assert max(nodes) <= 2000 + 200
     eng.send("go depth 3 searchmoves a2a3 h2h4")
     out = texts(eng.until_prefix("bestmove", 30))
     assert out[-1].split()[1] in ("a2a3", "h2h4")
@@ -286,11 +293,9 @@ def test_quit_mid_search_exits(eng):
     eng.handshake()
     eng.send("position startpos")
     eng.send("go infinite")
-    eng.until_prefix("info depth 2", 20)
-    t0 = time.monotonic()
+    eng.until_prefix("info depth 2", DEADLINE)
     eng.send("quit")
-    assert eng.wait_exit(5) is not None
-    assert time.monotonic() - t0 < SLACK + 1
+    assert eng.wait_exit(DEADLINE) == 0
 
 
 def test_end_of_stdin_exits(eng):
@@ -299,7 +304,7 @@ def test_end_of_stdin_exits(eng):
     eng.send("go infinite")
     eng.until_prefix("info depth 2", 20)
     eng.proc.stdin.close()
-    assert eng.wait_exit(5) is not None
+    assert eng.wait_exit(DEADLINE) == 0
 
 
 # 8. USI extras ----------------------------------------------------------------------------------
@@ -308,29 +313,26 @@ def test_usi_game_commands(eng):
     eng.ready()
     eng.send("usinewgame")
     eng.send("position startpos moves 7g7f")
-    t0 = eng.send("go btime 0 wtime 0 byoyomi 300")
-    out = texts(eng.until_prefix("bestmove", 5))
+    eng.send("go btime 0 wtime 0 byoyomi 300")
+    out = texts(eng.until_prefix("bestmove", DEADLINE))
     assert re.fullmatch(r"bestmove [1-9][a-i][1-9][a-i]\+?( ponder \S+)?", out[-1]), out[-1]
-    assert time.monotonic() - t0 < 0.3 + SLACK
     for line in ("gameover win", "gameover lose", "gameover draw", "gameover"):
         eng.send(line)
     eng.ready()
 
 
 def test_usi_clock_of_sente_is_btime(eng):
-    """USI gives sente's clock as btime: with 400 ms for sente and a long clock for gote, sente
-    (to move at the start) must answer within its own 400 ms, not think on gote's 10 minutes."""
+    """USI gives sente's clock as btime and gote's as wtime.  Each side to move gets 400 ms on
+    its own clock and an hour on the other: read the wrong way round the engine would think
+    for minutes, so a bestmove inside the 30 s deadline shows it read its own clock."""
     eng.handshake("usi")
     eng.ready()
     eng.send("position startpos")
-    t0 = eng.send("go btime 400 wtime 600000")
-    out = eng.until_prefix("bestmove", 5)
-    assert out[-1][0] - t0 < 0.4 + SLACK
-    # and gote, to move after 7g7f, thinks on wtime: a long clock lets it take more than 0.1 s
+    eng.send("go btime 400 wtime 3600000")
+    assert texts(eng.until_prefix("bestmove", DEADLINE))[-1].startswith("bestmove ")
     eng.send("position startpos moves 7g7f")
-    t0 = eng.send("go btime 100 wtime 3000 movestogo 1")
-    out = eng.until_prefix("bestmove", 10)
-    assert out[-1][0] - t0 > 0.2
+    eng.send("go btime 3600000 wtime 400")
+    assert texts(eng.until_prefix("bestmove", DEADLINE))[-1].startswith("bestmove ")
 
 
 def test_usi_go_mate(eng):

@@ -1,0 +1,217 @@
+"""The match runner under faults: the no-leftover check itself, engines that crash, stall,
+flood, never answer or stop reading, engine reuse, the time margin, and Ctrl-C.
+
+Games are tiny (depth 1-2, a few plies)."""
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+
+import psutil
+import pytest
+from match_helpers import CELLFISH, ROOT, cellfish, fake, replay
+
+from match import (
+    MatchConfig,
+    TimeControl,
+    run_match,
+)
+
+
+def test_the_stray_check_sees_orphans_and_zombies(stray_engines):
+    """The no-leftover check used below: an engine whose parent exits without reaping it
+    (as a dying pool worker would leave it) is seen alive, and once dead, as a zombie
+    (Linux: the test process is a child subreaper, so the orphan is re-parented to it)."""
+    import time
+    sh = f'"{sys.executable}" -c "import time; time.sleep(120)" fake_engine.py >/dev/null 2>&1 &'
+    subprocess.run(["sh", "-c", sh], check=True, stdin=subprocess.DEVNULL)  # sh exits at once
+    end = time.monotonic() + 30
+    found = []
+    while time.monotonic() < end:       # until the forked shell has become the Python program
+        found = stray_engines()
+        try:
+            if len(found) == 1 and found[0].cmdline()[:2] == [sys.executable, "-c"]:
+                break
+        except psutil.Error:
+            pass
+        time.sleep(0.05)
+    assert len(found) == 1 and found[0].cmdline()[-1] == "fake_engine.py"
+    found[0].kill()
+    if sys.platform.startswith("linux"):
+        assert found[0].ppid() == os.getpid()
+        end = time.monotonic() + 30     # until the kill has landed
+        while time.monotonic() < end and [p.status() for p in stray_engines()] != [psutil.STATUS_ZOMBIE]:
+            time.sleep(0.05)
+        assert [p.status() for p in stray_engines()] == [psutil.STATUS_ZOMBIE]
+    stray_engines.reap()
+    assert not stray_engines()
+
+
+# ---- fault injection --------------------------------------------------------------------------
+def test_faulty_engines_lose_with_a_reason(tmp_path, stray_engines):
+    """Each fake misbehaves on its second move (the first under `nohandshake`); the run goes
+    on, every game gets the right result and reason, and no engine process is left."""
+    engines = [cellfish("cf"), fake("illegal"), fake("garbage"), fake("silent"),
+               fake("crash"), fake("slow", base_ms=1000), fake("nohandshake")]
+    cfg = MatchConfig("chess", engines, tc=TimeControl(depth=1), games=2, tournament="gauntlet", max_plies=30,
+                      concurrency=2, stall_s=2.5, handshake_s=2.5, time_margin_ms=100,
+                      records=str(tmp_path / "faults.jsonl"))
+    r = run_match(cfg)
+    assert not r.errors
+    recs = [json.loads(line) for line in open(tmp_path / "faults.jsonl")]
+    assert len(recs) == 12
+    expect = {"fake-illegal": "plays an illegal move (a1a1)",
+              "fake-garbage": "plays an illegal move (???)",
+              "fake-silent": "stalled (no bestmove within 2.5 s)",
+              "fake-crash": "crashed (exit code 3)",
+              "fake-slow": "loses on time",
+              "fake-nohandshake": "stalled at start (no uciok within 2.5 s"}
+    for rec in recs:
+        bad = rec["white"] if rec["white"] != "cf" else rec["black"]
+        assert rec["faulty"] == bad
+        assert rec["result"] == ("0-1" if rec["white"] == bad else "1-0"), rec
+        assert rec["reason"].startswith(bad + " " + expect[bad]), rec["reason"]
+        # the fake played one good move first (none at all without a handshake)
+        fake_moves = rec["moves"][(0 if rec["white"] == bad else 1)::2]
+        assert len(fake_moves) == (0 if bad == "fake-nohandshake" else 1)
+        # a faulty engine is never reused: each of its games starts a fresh process
+        assert rec["fresh"][0 if rec["white"] == bad else 1]
+        replay(rec)
+    totals = dict(zip(r.engines, r.engine_totals()))
+    assert totals["cf"] == (12, 0, 0)
+    assert not stray_engines()
+
+
+def test_a_flood_of_output_does_not_hold_the_deadline_off(stray_engines):
+    engines = [cellfish("cf", depth=1), fake("flood", after=0, movetime_ms=300)]
+    cfg = MatchConfig("chess", engines, tc=TimeControl(depth=1), games=2, time_margin_ms=200)
+    r = run_match(cfg)
+    for rec in r.records:
+        assert rec["reason"] == "fake-flood loses on time (no move within 500 ms)", rec["reason"]
+    assert not stray_engines()
+
+
+@pytest.mark.parametrize("concurrency", [1, 2])
+def test_clean_engines_are_reused_between_games(concurrency, stray_engines):
+    """An engine that ended a game cleanly plays its worker's next game without a restart;
+    after the run every engine is closed (process workers close theirs as they exit)."""
+    cfg = MatchConfig("chess", [cellfish("d1", depth=1), cellfish("d2", depth=2)], games=6,
+                      max_plies=6, concurrency=concurrency)
+    r = run_match(cfg)
+    starts = {"d1": 0, "d2": 0}
+    for rec in r.records:
+        for name, fresh in zip(rec["engines"], rec["fresh"]):
+            starts[name] += fresh
+    assert 1 <= starts["d1"] <= concurrency and 1 <= starts["d2"] <= concurrency
+    assert not stray_engines()
+
+
+def test_time_margin_is_not_a_gift_on_every_move():
+    """1 s + 0.1 s, a 200 ms margin and an engine that always takes 250 ms: each move is only
+    150 ms over the increment, less than the margin, but the overdraft is carried over (as in
+    cutechess), so it loses on time after about (1000 + 200) / 150 = 8 moves; with the margin
+    forgiven on every move it would play on for ever."""
+    engines = [cellfish("cf", depth=1), fake("late", after=250, base_ms=1000, inc_ms=100)]
+    cfg = MatchConfig("chess", engines, tc=TimeControl(depth=1), games=1, max_plies=60,
+                      time_margin_ms=200)
+    rec = run_match(cfg).records[0]
+    assert rec["reason"].startswith("fake-late loses on time"), rec["reason"]
+    assert 3 <= len(rec["moves"][1::2]) <= 12
+    assert rec["clocks_ms"][1] <= -200
+
+
+def test_an_engine_that_never_answers_isready_stalls(stray_engines):
+    """`noready` answers the handshake's isready but not the one after ucinewgame."""
+    cfg = MatchConfig("chess", [cellfish("cf"), fake("noready", after=1)], tc=TimeControl(depth=1),
+                      games=1, stall_s=1.0)
+    rec = run_match(cfg).records[0]
+    assert (rec["result"], rec["faulty"], rec["moves"]) == ("1-0", "fake-noready", [])
+    assert rec["reason"] == "fake-noready stalled at start (no readyok within 1 s after isready)"
+    assert not stray_engines()
+
+
+def test_a_deaf_engine_cannot_block_the_referee(stray_engines):
+    """An engine that stops reading: once the pipe to it is full a write fails with a stall
+    (after `write_s`) instead of blocking the referee for ever, and close() still ends it.
+    Each step runs in a thread that must finish within a generous deadline: what is asserted
+    is that it finishes and how, not how fast."""
+    import threading
+
+    from match.engine import EngineFault, EngineProcess
+
+    def finishes(fn):
+        box = []
+
+        def run():
+            try:
+                box.append(("ok", fn()))
+            except Exception as exc:  # noqa: BLE001 -- handed to the test thread
+                box.append(("raised", exc))
+        t = threading.Thread(target=run, daemon=True)
+        t.start()
+        t.join(30)
+        assert not t.is_alive(), "blocked for 30 s"
+        return box[0]
+
+    e = EngineProcess(fake("deaf", after=0), "uci", write_s=0.5)
+    e.start()
+    try:
+        e.handshake("chess", "chess", 10, 10)
+        e.send("position startpos")
+        e.send("go depth 1")                   # it stops reading here
+
+        def flood():
+            for _ in range(100):               # up to 1 MB, far more than a pipe holds
+                e.send("position startpos moves " + "e2e4 " * 2000)
+        how, f = finishes(flood)
+        assert how == "raised" and isinstance(f, EngineFault), (how, f)
+        assert f.kind == "stall" and "does not read its input" in f.text
+    finally:
+        finishes(e.close)
+    assert not stray_engines()
+
+
+def test_ctrl_c_stops_the_run_and_leaves_no_process(tmp_path, stray_engines):
+    import signal
+    import time
+    p = subprocess.Popen(
+        [*CELLFISH, "match", "--engine", "cmd=cellfish", "name=a", "--engine", "cmd=cellfish",
+         "name=b", "--tc", "30+1", "--games", "6", "--concurrency", "2",
+         "--records", str(tmp_path / "i.jsonl")],
+        cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+        start_new_session=True)
+    deadline = time.monotonic() + 30
+    tree = {}
+    while time.monotonic() < deadline:   # wait until both games have their engines running
+        for c in psutil.Process(p.pid).children(recursive=True):
+            try:
+                tree.setdefault(c, " ".join(c.cmdline()))
+            except psutil.Error:
+                pass
+        if sum("cellfish" in cmd for c, cmd in tree.items() if c.is_running()) >= 4:
+            break
+        time.sleep(0.2)
+    os.killpg(p.pid, signal.SIGINT)
+    out, err = p.communicate(timeout=30)
+    assert p.returncode == 130, err
+    assert "interrupted after" in out
+    workers = [c for c, cmd in tree.items() if "spawn_main" in cmd]
+    engines = [c for c, cmd in tree.items() if "cellfish" in cmd]
+    assert len(workers) == 2 and len(engines) >= 4
+    # multiprocessing's resource tracker outlives the runner by a moment (it ends when its
+    # pipe closes); we are its subreaper now, so we reap it.  It is no engine.
+    for t in [c for c, cmd in tree.items() if "resource_tracker" in cmd]:
+        end = time.monotonic() + 30
+        while time.monotonic() < end:
+            try:
+                if os.waitpid(t.pid, os.WNOHANG)[0]:
+                    break
+            except ChildProcessError:
+                break
+            time.sleep(0.05)
+    # strict: no worker or engine left, running or zombie (the test process is a child
+    # subreaper, so an engine orphaned by a worker would be re-parented to it and seen here)
+    assert not [c for c in workers + engines if c.is_running()]
+    assert not stray_engines()
