@@ -1,7 +1,7 @@
 """Each shogi rule proven by a named position whose legal moves or result the test states."""
 import variants
 from engine.game import game_result
-from engine.movegen import legal_moves
+from engine.movegen import in_check, legal_moves
 from engine.notation.move_text import move_text, parse_move
 from engine.notation.position_text import parse
 
@@ -54,9 +54,27 @@ def test_forced_and_optional_promotion():
     assert "9d8b+" in t and "9d8b" not in t              # knight: last two ranks
 
 
+# Sente's lone king on 9i, no hand: gote's rook on 8a sweeps file 8 (8h, 8i) and the rook on
+# 1h sweeps rank h (9h, 8h), so every square the king could step to is attacked, yet neither
+# rook nor gote's king on 1a attacks 9i.  No legal move, not in check: in shogi that loses
+# (cshogi agrees: no legal move, not check, game over).
+NO_MOVE_NO_CHECK = "1r6k/9/9/9/9/9/9/8r/K8 b - 1"
+# the same picture turned round for gote: king on 1a, sente's rooks on 2i and 9b
+NO_MOVE_NO_CHECK_GOTE = "8k/R8/9/9/9/9/9/9/K6R1 w - 1"
+
+
 def test_no_legal_move_loses_even_without_check():
-    v, pos = setup("8k/7G1/7GP/9/9/9/9/9/K8 w - 1")
-    assert legal_moves(pos) == [] and game_result(pos)[0] == -1
+    import cshogi
+    for sfen in (NO_MOVE_NO_CHECK, NO_MOVE_NO_CHECK_GOTE):
+        ref = cshogi.Board(sfen)
+        assert not ref.is_check() and len(list(ref.legal_moves)) == 0
+        v, pos = setup(sfen)
+        assert not in_check(pos)
+        assert legal_moves(pos) == []
+        assert game_result(pos)[0] == -1
+    # one rook fewer and the king has a way out: the rule, not the position, decides
+    v, pos = setup("1r6k/9/9/9/9/9/9/9/K8 b - 1")
+    assert texts(v, pos) == {"9i9h"} and game_result(pos) is None
 
 
 def test_fourfold_repetition_is_a_draw():
