@@ -2,6 +2,8 @@
 from __future__ import annotations
 
 from engine.movegen import pseudo_moves
+from engine.notation.move_text import move_text
+from engine.position import Position
 
 
 def shapes(pos):
@@ -14,3 +16,24 @@ def shapes(pos):
         return pseudo_moves(pos)
     finally:
         del v.extra_moves
+
+
+def board(cells: dict, v, side: int = 0) -> Position:
+    """A position with the given pieces ({'wc3': 'P', ...}; uppercase White, lowercase
+    Black), `side` to move (0 White, 1 Black), hands empty."""
+    pos = Position(v)
+    for name, tok in cells.items():
+        pt = v.by_token[tok.upper()]
+        pos.board[v.geometry.by_name[name]] = pt.id * 2 + (0 if tok.isupper() else 1)
+    pos.side = side
+    pos.reset_state()
+    return pos
+
+
+def moves_from(v, pos, cell):
+    c = v.geometry.by_name[cell]
+    return sorted(move_text(v, m) for m in shapes(pos) if (m >> 8) & 255 == c)
+
+
+def targets_from(v, pos, cell):
+    return sorted(t[3:6] for t in moves_from(v, pos, cell))

@@ -7,36 +7,16 @@ import random
 import pytest
 
 import variants
-from board3d_helpers import shapes
+from board3d_helpers import board, moves_from, shapes, targets_from
 from engine.game import game_result, perft
 from engine.movegen import legal_moves
 from engine.moves import DROP
-from engine.position import Position
 from engine.notation.move_text import move_text, parse_move
 from engine.notation.position_text import PositionTextError, format, parse
 from variants.board3d import DIR_INDEX, ring
 from variants.nichtschach import NAMES, NINJA, radial_mask
 
 EMPTY_LEVEL = "6/6/6/6/6/6"
-
-
-def board(cells: dict, v) -> Position:
-    """A position with the given pieces ({'wc3': 'P', ...}), White to move, hands empty."""
-    pos = Position(v)
-    for name, tok in cells.items():
-        pt = v.by_token[tok.upper()]
-        pos.board[v.geometry.by_name[name]] = pt.id * 2 + (0 if tok.isupper() else 1)
-    pos.reset_state()
-    return pos
-
-
-def moves_from(v, pos, cell):
-    c = v.geometry.by_name[cell]
-    return sorted(move_text(v, m) for m in shapes(pos) if (m >> 8) & 255 == c)
-
-
-def targets_from(v, pos, cell):
-    return sorted(t[3:6] for t in moves_from(v, pos, cell))
 
 
 # ---- #1 and #24: front-rank pieces --------------------------------------------------------
