@@ -1,46 +1,15 @@
 """Nested Chess: one named test per special rule (nested.md section 4) and per numbered
 ruling (section 6)."""
 import pytest
+from nested_helpers import cells_of, from_cell, play, setup, texts
 
 import variants
 from engine.game import game_result
 from engine.movegen import in_check, legal_moves
-from engine.position import Position
-from engine.notation.move_text import move_text, parse_move
 from engine.notation.position_text import PositionTextError, format, parse
 
 A = variants.get("nested-a")
 B = variants.get("nested-b")
-
-
-def setup(v, pieces, side="w"):
-    """Position from {cell name: token} (upper = White)."""
-    pos = Position(v)
-    for name, tok in pieces.items():
-        code = v.by_token[tok.upper()].id * 2 + (0 if tok.isupper() else 1)
-        pos.put(v.geometry.by_name[name], code)
-    pos.side = 0 if side == "w" else 1
-    pos.reset_state()
-    return parse(v, format(pos))          # through the text, so validation runs
-
-
-def texts(pos):
-    return sorted(move_text(pos.variant, m) for m in legal_moves(pos))
-
-
-def from_cell(pos, cell):
-    return sorted(t for t in texts(pos) if t.startswith(cell) and not t[len(cell)].isdigit())
-
-
-def play(pos, *moves):
-    for t in moves:
-        pos.make(parse_move(pos.variant, legal_moves(pos), t))
-    return pos
-
-
-def cells_of(v, pos, tok):
-    code = v.by_token[tok.upper()].id * 2 + (0 if tok.isupper() else 1)
-    return sorted(v.geometry.name(c) for c, p in enumerate(pos.board) if p == code)
 
 
 # ---- board and names -----------------------------------------------------------------------
