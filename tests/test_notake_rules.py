@@ -356,3 +356,63 @@ def test_check_and_legality_on_random_sparse_positions(form):
                 break
             pos.make(rng.choice(legal))
     assert checks > 20
+
+
+# ---- two more positions each for tow, overtake and rifle (moves worked out by hand) ----------
+def test_tow_rook_pulls_an_enemy_pawn_and_recruits_it():
+    # R 5e moves up the file; the piece behind it (p 5f, s - u) is pulled into 5e and changes
+    # sides.  Every upward plain move tows, with the promotion choice inside the zone.
+    v, pos = setup("tow", "8k/9/9/9/4R4/4p4/9/9/K8 b - 1")
+    assert [t for t in acting(v, pos) if t.startswith("5e")] == [
+        "5e5a+,5f", "5e5a,5f", "5e5b+,5f", "5e5b,5f", "5e5c+,5f", "5e5c,5f", "5e5d,5f"]
+    play(v, pos, "5e5d,5f")
+    assert (at(v, pos, "5d"), at(v, pos, "5e"), at(v, pos, "5f")) == ("R", "P", "")
+
+
+def test_tow_silver_demotes_an_enemy_horse_which_stays_the_enemys():
+    # S 5e: only its straight step 5d has a piece behind it (+b 5f); the Horse is pulled into
+    # 5e, loses its promotion and stays Gote's
+    v, pos = setup("tow", "8k/9/9/9/4S4/4+b4/9/9/K8 b - 1")
+    assert [t for t in acting(v, pos) if t.startswith("5e")] == ["5e5d,5f"]
+    play(v, pos, "5e5d,5f")
+    assert (at(v, pos, "5d"), at(v, pos, "5e"), at(v, pos, "5f")) == ("S", "b", "")
+
+
+def test_overtake_knight_jumps_one_more_leap_and_must_promote():
+    # N 5e leaps to 4c where p stands, so it lands one Knight leap further, on 3a, where a
+    # Knight must promote: the one acting move is 5e3a+,4c; the Pawn becomes Sente's
+    v, pos = setup("overtake", "8k/9/5p3/9/4N4/9/9/9/K8 b - 1")
+    assert [t for t in acting(v, pos) if t.startswith("5e")] == ["5e3a+,4c"]
+    play(v, pos, "5e3a+,4c")
+    assert (at(v, pos, "3a"), at(v, pos, "4c"), at(v, pos, "5e")) == ("+N", "P", "")
+
+
+def test_overtake_gote_lance_rides_on_past_the_piece_it_jumps():
+    # Gote to move: l 5b jumps P 5e and may land on any empty cell beyond (5f-5i); Gote's zone
+    # is ranks g-i, and a Lance on 5i must promote
+    v, pos = setup("overtake", "k8/4l4/9/9/4P4/9/9/9/8K w - 1")
+    assert [t for t in acting(v, pos) if t.startswith("5b")] == [
+        "5b5f,5e", "5b5g+,5e", "5b5g,5e", "5b5h+,5e", "5b5h,5e", "5b5i+,5e"]
+    play(v, pos, "5b5h,5e")
+    assert (at(v, pos, "5h"), at(v, pos, "5e"), at(v, pos, "5b")) == ("l", "p", "")
+
+
+def test_rifle_gote_rook_recruits_and_promotes_without_moving():
+    # Gote to move: r 5b would capture P 3b and G 5e in shogi (both recruited) and sees its
+    # own p 7b along the rank (promoted); 5a above is empty
+    v, pos = setup("rifle", "k8/2p1r1P2/9/9/4G4/9/9/9/8K w - 1")
+    assert [t for t in acting(v, pos) if t.startswith("5b")] == ["5b5b,3b", "5b5b,5e", "5b5b,7b"]
+    play(v, pos, "5b5b,5e")
+    assert (at(v, pos, "5b"), at(v, pos, "5e")) == ("r", "g")
+
+
+def test_rifle_bishop_demotes_a_dragon_and_promotes_its_own_silver():
+    # B 7g sees +r 3c up one diagonal (demoted, stays Gote's) and its own S 8h down the
+    # other (promoted where it stands)
+    v, pos = setup("rifle", "k8/9/6+r2/9/9/9/2B6/1S7/4K4 b - 1")
+    assert [t for t in acting(v, pos) if t.startswith("7g")] == ["7g7g,3c", "7g7g,8h"]
+    play(v, pos, "7g7g,3c")
+    assert (at(v, pos, "7g"), at(v, pos, "3c")) == ("B", "r")
+    v, pos = setup("rifle", "k8/9/6+r2/9/9/9/2B6/1S7/4K4 b - 1")
+    play(v, pos, "7g7g,8h")
+    assert at(v, pos, "8h") == "+S"
