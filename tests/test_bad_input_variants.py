@@ -82,6 +82,21 @@ CASES = [
      "position startpos moves ua2ua3 ua5ua4 L@wc3", "(L@wc3)"),
     ("3d move with a bad level", uci("elefantnichtschach"), "position startpos moves ua2ua3",
      "position startpos moves ua2ua3 ua5ua4 ka3ka4", "(ka3ka4)"),
+    # ---- ninepiece --------------------------------------------------------------------------
+    ("ninepiece fission into an unknown part", uci("ninepiece-nichtschach"),
+     "position startpos moves ua2ua3", "position startpos moves ua2ua3 ua5ua4 ua1ub1/z",
+     "(ua1ub1/z)"),
+    ("ninepiece stockpoint two steps", uci("ninepiece-nichtschach"),
+     "position startpos moves ua2ua3", "position startpos moves ua2ua3 ua5ua4 ub2ub4", "(ub2ub4)"),
+    ("ninepiece move with a bad level", uci("ninepiece-nichtschach"),
+     "position startpos moves ua2ua3", "position startpos moves ua2ua3 ua5ua4 ka1ka2", "(ka1ka2)"),
+    # ---- notake in the UCI dialect (translated cells) ---------------------------------------
+    ("notake-uci action on an empty cell", uci("notake-approach"), "position startpos moves c1d2",
+     "position startpos moves c1d2 a7a6 a3a4,a5", "(a3a4,a5)"),
+    ("notake-uci action off the board", uci("notake-approach"), "position startpos moves c1d2",
+     "position startpos moves c1d2 a7a6 c1c2,z9", "(c1c2,z9)"),
+    ("notake-uci usi-style move", uci("notake-approach"), "position startpos moves c1d2",
+     "position startpos moves c1d2 7c7d", "(7c7d)"),
     # ---- nested ----------------------------------------------------------------------------
     ("nested wrong number of rows", uci("nested-a"), "position startpos moves g1g5",
      "position fen " + "/".join(NESTED_ROWS[:12] + NESTED_ROWS[13:]) + " w 0 1", "(rnakwnr/"),
