@@ -81,13 +81,13 @@ def test_ponderhit_under_usi(eng):
 def test_position_during_a_search_ends_it_and_takes_effect(eng, dialect, variant, move):
     start(eng, dialect, variant)
     eng.send("position startpos")
-    before = [l for l in eng.ask("d", "Fen:", DEADLINE) if l.startswith("Fen:")][0]
+    before = next(l for l in eng.ask("d", "Fen:", DEADLINE) if l.startswith("Fen:"))
     eng.send("go infinite")
     eng.expect("info depth 1", DEADLINE)
     eng.send(f"position startpos moves {move}")
     got = eng.expect("bestmove", DEADLINE)           # the running search ended
     assert len(bestmoves(got)) == 1
-    after = [l for l in eng.ask("d", "Fen:", DEADLINE) if l.startswith("Fen:")][0]
+    after = next(l for l in eng.ask("d", "Fen:", DEADLINE) if l.startswith("Fen:"))
     assert after != before                           # the new position is the engine's
     reply = eng.ask("go depth 1", "bestmove", DEADLINE)[-1].split()[1]
     v = variants.get(variant)
