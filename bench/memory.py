@@ -1,7 +1,10 @@
 """Resident memory of the engine process during a long search (psutil), against the
 budget of 80 MB + Hash.
 
-    cellfish bench memory [--seconds S] [--hash MB] [--variant NAME]
+    cellfish bench memory [--seconds S] [--hash MB] [--variant NAME | --families]
+
+`--families` measures one variant of every game family in turn (chess, shogi, knavish,
+notake, 3D, ninepiece, nested), the same ones `bench latency` uses.
 """
 from __future__ import annotations
 
@@ -44,11 +47,20 @@ def main(argv=None) -> int:
     ap.add_argument("--seconds", type=float, default=10.0)
     ap.add_argument("--hash", type=int, default=16)
     ap.add_argument("--variant", default="chess")
+    ap.add_argument("--families", action="store_true", help="one variant of every family")
     a = ap.parse_args(argv)
-    idle, peak, hf = measure(a.seconds, a.hash, a.variant)
+    if a.families:
+        from .latency import FAMILIES
+        names = [f[1] for f in FAMILIES.values()]
+    else:
+        names = [a.variant]
     budget = 80 + a.hash
     mb = 1024 * 1024
-    print(f"{a.variant}: Hash {a.hash} MB, {a.seconds:.0f} s search: RSS idle {idle / mb:.1f} MB, "
-          f"peak {peak / mb:.1f} MB, hashfull {hf} (budget {budget} MB: "
-          f"{'ok' if peak / mb <= budget else 'OVER'})", flush=True)
-    return 0
+    over = 0
+    for name in names:
+        idle, peak, hf = measure(a.seconds, a.hash, name)
+        over += peak / mb > budget
+        print(f"{name}: Hash {a.hash} MB, {a.seconds:.0f} s search: RSS idle {idle / mb:.1f} MB, "
+              f"peak {peak / mb:.1f} MB, hashfull {hf} (budget {budget} MB: "
+              f"{'ok' if peak / mb <= budget else 'OVER'})", flush=True)
+    return 1 if over else 0
