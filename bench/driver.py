@@ -83,11 +83,11 @@ class EngineProcess:
                 return out
             out.append(line)
 
-    def handshake(self, cmd: str = "uci", timeout: float = 20.0):
+    def handshake(self, cmd: str = "uci", timeout: float = 30.0):
         self.send(cmd)
         return self.until(lambda l: l in ("uciok", "usiok"), timeout)
 
-    def ready(self, timeout: float = 20.0):
+    def ready(self, timeout: float = 30.0):
         self.send("isready")
         return self.until(lambda l: l == "readyok", timeout)
 

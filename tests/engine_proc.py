@@ -76,7 +76,7 @@ class EngineProcess:
         except (BrokenPipeError, OSError):
             pass
         try:
-            return self.proc.wait(timeout=10)
+            return self.proc.wait(timeout=30)
         finally:
             if self.proc.poll() is None:
                 self.proc.kill()

@@ -135,11 +135,15 @@ def test_go_after_go_gives_one_bestmove_each(eng):
     eng.send("position startpos")
     for _ in range(3):
         eng.send("go depth 2")
+    # each go ends the previous search: three go commands, three bestmoves in total (the
+    # last search ends by itself at depth 2); wait for the third, then make sure no fourth
+    # follows before the engine answers isready
+    def received():
+        return bestmoves(l for _, d, l in eng.transcript if d == "<")
+    while len(received()) < 3:
+        eng.until_prefix("bestmove", DEADLINE)
     eng.ready()
-    # each go ends the previous search: three go commands, three bestmoves in total
-    eng.until_prefix("bestmove", DEADLINE)        # the last search ends by itself (depth 2)
-    received = [l for _, d, l in eng.transcript if d == "<"]
-    assert len(bestmoves(received)) == 3, received[-10:]
+    assert len(received()) == 3, received()
 
 
 # 3. limits ------------------------------------------------------------------------------
@@ -247,7 +251,7 @@ def test_no_legal_move_uci(eng, fen, score):
     eng.handshake()
     eng.send(f"position fen {fen}")
     eng.send("go movetime 200")
-    out = texts(eng.until_prefix("bestmove", 10))
+    out = texts(eng.until_prefix("bestmove", DEADLINE))
     assert out[-1] == "bestmove (none)"
     assert out[-2] == f"info depth 0 score {score}"
 
@@ -258,7 +262,7 @@ def test_bad_input_never_crashes(eng):
     for line in ("frobnicate", "setoption name Hash value lots", "setoption name UCI_Variant value nochess",
                  "position fen not/a/fen", "position startpos moves e2e5", "go depth x"):
         eng.send(line)
-        out = texts(eng.until_prefix("info string error:", 10))
+        out = texts(eng.until_prefix("info string error:", DEADLINE))
         assert len([l for l in out if l.startswith("info string error:")]) == 1
     eng.ready()
     eng.send("go depth 2")
@@ -302,7 +306,7 @@ def test_end_of_stdin_exits(eng):
     eng.handshake()
     eng.send("position startpos")
     eng.send("go infinite")
-    eng.until_prefix("info depth 2", 20)
+    eng.until_prefix("info depth 2", DEADLINE)
     eng.proc.stdin.close()
     assert eng.wait_exit(DEADLINE) == 0
 
@@ -339,7 +343,7 @@ def test_usi_go_mate(eng):
     eng.handshake("usi")
     eng.send(f"position sfen {TSUME_1}")
     eng.send("go mate 5000")
-    out = texts(eng.until_prefix("checkmate", 15))
+    out = texts(eng.until_prefix("checkmate", DEADLINE))
     assert out[-1] == "checkmate G*5b"
 
 
@@ -352,7 +356,7 @@ def test_usi_mate_score_in_plies_and_resign(eng):
     assert any(" score mate 1 " in l for l in out)
     eng.send(f"position sfen {SHOGI_MATED}")
     eng.send("go byoyomi 200")
-    assert texts(eng.until_prefix("bestmove", 10))[-1] == "bestmove resign"
+    assert texts(eng.until_prefix("bestmove", DEADLINE))[-1] == "bestmove resign"
 
 
 # 9. option lines ------------------------------------------------------------------------------
@@ -397,7 +401,7 @@ def test_bestmove_and_ponder_match_the_last_pv(eng, variant):
             continue
         eng.send("position startpos moves " + " ".join(texts))
         eng.send(f"go movetime {rng.choice([30, 60, 90, 120])}")
-        out = [l for _, l in eng.until_prefix("bestmove", 10)]
+        out = [l for _, l in eng.until_prefix("bestmove", DEADLINE)]
         pvs = [l.split(" pv ")[1].split() for l in out if " pv " in l]
         best = out[-1].split()
         if not pvs:      # stopped before its first root move was searched: nothing to contradict

@@ -43,7 +43,7 @@ def test_random_lines_never_break_the_engine(seed):
             eng.send(line)
             if i % 25 == 24:
                 eng.send("stop")
-                eng.ask("isready", "readyok", timeout=20)
+                eng.ask("isready", "readyok", timeout=30)
         eng.send("stop")
         assert eng.close() == 0
         answers = [l for l in eng.log if l.startswith(("bestmove", "Nodes searched", "Fen:"))]

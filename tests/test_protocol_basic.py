@@ -113,13 +113,13 @@ def test_help_and_quit(eng):
     lines = eng.ask("help", lambda l: "quit" in l)
     assert lines[0].startswith("cellfish commands")
     eng.send("quit")
-    assert eng.proc.wait(timeout=5) == 0
+    assert eng.proc.wait(timeout=30) == 0
 
 
 def test_end_of_input_exits():
     e = EngineProcess()
     e.proc.stdin.close()
-    assert e.proc.wait(timeout=5) == 0
+    assert e.proc.wait(timeout=30) == 0
 
 
 BAD = [
