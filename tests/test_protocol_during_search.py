@@ -96,40 +96,38 @@ def test_position_during_a_search_ends_it_and_takes_effect(eng, dialect, variant
     assert parse_move(v, legal_moves(pos), reply, dialect) in legal_moves(pos)
 
 
-def test_setoption_during_a_search_ends_it_and_takes_effect(eng):
-    start(eng, "uci", "chess")
+def interrupt(eng, variant, line):
+    """Start an infinite search in `variant` (UCI), send `line` while it runs, and return
+    once the search has ended with exactly one bestmove."""
+    start(eng, "uci", variant)
     eng.send("position startpos")
     eng.send("go infinite")
     eng.expect("info depth 1", DEADLINE)
-    eng.send("setoption name MultiPV value 2")
+    eng.send(line)
     assert len(bestmoves(eng.expect("bestmove", DEADLINE))) == 1
+
+
+def plays_legally(eng, variant):
+    eng.send("position startpos")
+    move = eng.ask("go depth 1", "bestmove", DEADLINE)[-1].split()[1]
+    return legal(variant, "uci", variants.get(variant).start_fen, move)
+
+
+def test_setoption_during_a_search_ends_it_and_takes_effect(eng):
+    interrupt(eng, "chess", "setoption name MultiPV value 2")
     got = eng.ask("go depth 2", "bestmove", DEADLINE)
     assert any(" multipv 2 " in l for l in got)      # the new value is used
 
 
 def test_variant_switch_during_a_search_ends_it(eng):
-    start(eng, "uci", "chess")
-    eng.send("position startpos")
-    eng.send("go infinite")
-    eng.expect("info depth 1", DEADLINE)
-    eng.send("setoption name UCI_Variant value elefantnichtschach")
-    assert len(bestmoves(eng.expect("bestmove", DEADLINE))) == 1
-    eng.send("position startpos")
-    move = eng.ask("go depth 1", "bestmove", DEADLINE)[-1].split()[1]
-    assert legal("elefantnichtschach", "uci", variants.get("elefantnichtschach").start_fen, move)
+    interrupt(eng, "chess", "setoption name UCI_Variant value elefantnichtschach")
+    assert plays_legally(eng, "elefantnichtschach")
 
 
 def test_ucinewgame_during_a_search_ends_it(eng):
-    start(eng, "uci", "knavish")
-    eng.send("position startpos")
-    eng.send("go infinite")
-    eng.expect("info depth 1", DEADLINE)
-    eng.send("ucinewgame")
-    assert len(bestmoves(eng.expect("bestmove", DEADLINE))) == 1
+    interrupt(eng, "knavish", "ucinewgame")
     assert ready(eng)[-1] == "readyok"
-    eng.send("position startpos")
-    move = eng.ask("go depth 1", "bestmove", DEADLINE)[-1].split()[1]
-    assert legal("knavish", "uci", variants.get("knavish").start_fen, move)
+    assert plays_legally(eng, "knavish")
 
 
 def test_variant_path_keeps_the_engine_serving(eng, tmp_path):
@@ -141,6 +139,4 @@ def test_variant_path_keeps_the_engine_serving(eng, tmp_path):
     start(eng, "uci", "chess")
     eng.send(f"setoption name VariantPath value {path}")
     assert ready(eng)[-1] == "readyok"
-    eng.send("position startpos")
-    move = eng.ask("go depth 1", "bestmove", DEADLINE)[-1].split()[1]
-    assert legal("chess", "uci", variants.get("chess").start_fen, move)
+    assert plays_legally(eng, "chess")
