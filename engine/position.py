@@ -8,7 +8,7 @@ which keep the Zobrist hash exact.
 """
 from __future__ import annotations
 
-from .moves import CASTLE, DOUBLE, DROP, EP, FLAGS, SPECIAL
+from .moves import CASTLE, DOUBLE, DROP, EP, FLAGS, NULL_MOVE, SPECIAL
 
 
 class Position:
@@ -232,7 +232,25 @@ class Position:
         self.stack.append((rec, cap, extra, code))
         self.history.append(h)
 
+    def make_null(self) -> None:
+        """The side to move passes (the searcher's null move): no piece moves, the en-passant
+        cell lapses, and the move clock restarts so that repetition scans stop here.  Taken
+        back by ``unmake`` like any move."""
+        z = self.z
+        side = self.side
+        rec = (NULL_MOVE, self.ep, self.ep_victim, self.castle, self.halfmove, self.hash)
+        self.hash ^= z.side ^ z.ep[self.ep] ^ z.ep[-1]
+        self.ep = -1
+        self.ep_victim = -1
+        self.halfmove = 0
+        if side:
+            self.fullmove += 1
+        self.side = side ^ 1
+        self.stack.append((rec, 0, None, 0))
+        self.history.append(self.hash)
+
     def unmake(self) -> None:
+        """Take back the last move (or null move)."""
         rec, cap, extra, code = self.stack.pop()
         self.history.pop()
         m, ep, epv, castle, halfmove, h = rec
@@ -240,6 +258,9 @@ class Position:
         self.side = side
         if side:
             self.fullmove -= 1
+        if m == NULL_MOVE:
+            self.ep, self.ep_victim, self.halfmove, self.hash = ep, epv, halfmove, h
+            return
         b = self.board
         to = m & 255
         frm = (m >> 8) & 255

@@ -4,7 +4,11 @@ The searcher owns no clock of its own: the caller passes ``Limits`` and a stop e
 search checks both every 64 nodes, so ``stop`` is answered at once.  Results are reported
 through a callback, one call per completed depth (and per MultiPV line).
 
-Speed (everything stays in this file and ``evaluate.py``; the rules core is not touched):
+The searcher's rooms: this file (iterative deepening, aspiration, root and negamax),
+``quiesce.py`` (quiescence), ``ordering.py`` (move ordering), ``tt.py`` (transposition table
+and mate scores), ``limits.py`` (limits and time allocation), ``evaluate.py``.
+
+Speed:
 * For variants that use the generic legality filter (no ``legal_moves`` override) the tree
   works on pseudo-legal moves and tests legality lazily, after ``make``, with one attack
   test on the own royal piece; a node with no legal move is scored by ``game_result``.
@@ -12,12 +16,13 @@ Speed (everything stays in this file and ``evaluate.py``; the rules core is not 
 * Quiescence stands pat before it generates anything and searches only material-changing
   moves (captures, en passant, promotions, and what ``Variant.is_tactical`` declares);
   losing captures of defended pieces and captures that cannot reach alpha are skipped.
-* Null-move pruning (not when in check, not without pieces beyond pawns and royals, and
+* Null-move pruning (``Position.make_null``; not when in check, not without pieces beyond pawns and royals, and
   only where the variant is a plain royal-check game or sets ``null_move_ok``), reverse
   futility and futility pruning near the leaves, late-move reductions, check extension,
   aspiration windows, mate-distance pruning, killers and history.
 
-What a variant can tell the searcher (all optional):
+What a variant can tell the searcher (all optional, declared on ``Variant``; which ones a
+variant uses is read from ``Variant.caps``):
 * ``eval_terms(pos) -> int``: centipawns for the side to move, added to the generic
   evaluation (win conditions, paralysis, anything the tables cannot see);
 * ``is_tactical(pos, m) -> bool``: moves that change material other than plain captures and
@@ -33,86 +38,21 @@ What a variant can tell the searcher (all optional):
 from __future__ import annotations
 
 import time
-from dataclasses import dataclass, field
 
 from .evaluate import Evaluator
 from .game import game_result
+from .limits import Limits, Stop
 from .movegen import attacked, in_check, legal_moves, pinned_cells, pseudo_moves
-try:                                   # per-piece target walker of the rules core
-    from .movegen import _complex_targets
-except ImportError:                    # pragma: no cover - fall back to full generation
-    _complex_targets = None
-from .moves import DROP, EP, FISSION, FLAGS, FUSION, SPECIAL
+from .moves import DROP, EP, FLAGS
+from .ordering import K_BAD, K_KILLER, K_TACTICAL, MoveOrdering, _first
+from .quiesce import Quiescence
 from .tables import supports_attack_tables
+from .tt import EXACT, INF, LOWER, MATE, MATE_BOUND, MAX_PLY, TT, UPPER, from_tt, result_score, to_tt
 
-MATE = 1_000_000
-MATE_BOUND = MATE - 10_000
-INF = MATE + 1
-EXACT, LOWER, UPPER = 0, 1, 2
-MAX_PLY = 120
-
-# move-ordering keys
-K_TT = 1 << 30
-K_CAPTURE = 1 << 24
-K_PROMO = 1 << 23
-K_SPECIAL = 1 << 22
-K_KILLER = 1 << 21
-K_BAD = 1 << 20          # captures that lose material: after the killers, before quiet moves
-HISTORY_MAX = (1 << 20) - 1
-K_TACTICAL = K_SPECIAL   # keys at or above this are tactical moves
+__all__ = ["MATE", "MATE_BOUND", "TT", "Limits", "Searcher", "Stop"]
 
 
-@dataclass
-class Limits:
-    depth: int | None = None
-    nodes: int | None = None
-    movetime: float | None = None     # seconds, hard
-    soft_time: float | None = None    # seconds: do not start a new depth after this
-    hard_time: float | None = None    # seconds: abort the search after this
-    mate: int | None = None           # moves
-    infinite: bool = False
-    searchmoves: list[int] = field(default_factory=list)
-    multipv: int = 1
-    start: float | None = None        # time.monotonic() when the go arrived (default: now)
-
-
-class Stop(Exception):
-    pass
-
-
-class TT:
-    """Transposition table: a dict bounded by an entry count derived from megabytes.
-    An entry is (depth, bound, score, move); insertion order is age."""
-    ENTRY_BYTES = 280    # measured ~263 at full load: dict slot, int key, 4-tuple, boxed ints
-
-    def __init__(self, mb: int = 16):
-        self.resize(mb)
-
-    def resize(self, mb: int):
-        self.capacity = max(1024, int(mb * 1024 * 1024 / self.ENTRY_BYTES))
-        self.table: dict[int, tuple] = {}
-
-    def clear(self):
-        self.table.clear()
-
-    def get(self, key):
-        return self.table.get(key)
-
-    def put(self, key, entry):
-        t = self.table
-        if key in t:
-            del t[key]            # re-inserted below: a stored position becomes young again
-        elif len(t) >= self.capacity:
-            # drop the oldest quarter (insertion order = age)
-            for k in list(t)[: self.capacity // 4]:
-                del t[k]
-        t[key] = entry
-
-    def hashfull(self) -> int:
-        return min(1000, len(self.table) * 1000 // self.capacity)
-
-
-class Searcher:
+class Searcher(MoveOrdering, Quiescence):
     CHECK_MASK = 63
     ECACHE_SIZE = 1 << 17     # evaluations kept (about 12 MB at most)
 
@@ -180,77 +120,6 @@ class Searcher:
             return k >= 0 and attacked(pos, k, pos.side ^ 1)
         return in_check(pos)
 
-    def order(self, pos, moves, ttmove, ply):
-        """Moves sorted best first; returns (key, move) pairs."""
-        b = pos.board
-        val = self.value
-        k1, k2 = self.killers[ply]
-        hist = self.history
-        side = pos.side
-        hook = self.is_tactical_hook
-        acted = self.acted_hook
-        pst = self.ev.pst
-        royal = self.royal
-        them = side ^ 1
-        keyed = []
-        app = keyed.append
-        for m in moves:
-            if m == ttmove:
-                app((K_TT, m))
-                continue
-            frm = (m >> 8) & 255
-            if frm == DROP:
-                # returns and drops: killers and history first, then where the dropped
-                # piece stands best (its square value), not the generator's cell order
-                if m == k1 or m == k2:
-                    app((K_KILLER, m))
-                else:
-                    dc = ((m >> 16) & 255) * 2 + side
-                    app((hist.get(m * 2 + side, 0) + pst[dc][m & 255] - val[dc], m))
-                continue
-            if acted is not None and m >> 24 & 255 and hook(pos, m):
-                # acts on another cell (a shunt lands on it), may promote the mover:
-                # ordered as a capture, by its material swing
-                app((K_CAPTURE + self._acted_gain(pos, m, ((m >> 24) & 255) - 1, acted) * 16
-                     - (val[b[frm]] >> 4), m))
-                continue
-            cap = b[m & 255]
-            if cap and (cap & 1) != side:
-                va = val[b[frm]]
-                vv = val[cap]
-                if va > vv + 50 and royal and attacked(pos, m & 255, them):
-                    app((K_BAD + vv, m))       # defended and worth less than the capturer
-                else:
-                    app((K_CAPTURE + vv * 16 - (va >> 4), m))
-                continue
-            if m & EP:
-                app((K_CAPTURE + 1600, m))
-                continue
-            if (m >> 16) & 255 and not m & (FISSION | FUSION):
-                app((K_PROMO + val[((m >> 16) & 255) * 2 + side], m))
-                continue
-            if hook is not None and hook(pos, m):
-                app((K_SPECIAL, m))
-            elif m == k1 or m == k2:
-                app((K_KILLER, m))
-            else:
-                app((hist.get(m * 2 + side, 0), m))
-        keyed.sort(key=_first, reverse=True)
-        return keyed
-
-    def _acted_gain(self, pos, m, a, acted):
-        """Material swing for the mover of a move acting on cell a (plus its own promotion)."""
-        val = self.value
-        side = pos.side
-        old = pos.board[a]
-        new = acted(pos, m)
-        gain = (val[new] if new and (new & 1) == side else -val[new] if new else 0) \
-            - (val[old] if (old & 1) == side else -val[old])
-        pt = (m >> 16) & 255
-        if pt and not m & (FISSION | FUSION):
-            gain += val[pt * 2 + side] - val[pos.board[(m >> 8) & 255]]
-        return max(0, gain)
-
     def _check_limits(self):
         if self.stop_event.is_set():
             raise Stop
@@ -258,45 +127,21 @@ class Searcher:
             raise Stop
         if self.hard_deadline is not None and time.monotonic() >= self.hard_deadline:
             raise Stop
-
-    # null move: side to move passes (kept out of position.py on purpose)
-    def _make_null(self, pos):
-        z = pos.z
-        saved = (pos.ep, pos.ep_victim, pos.hash, pos.halfmove)
-        pos.hash ^= z.side ^ z.ep[pos.ep] ^ z.ep[-1]
-        pos.ep = -1
-        pos.ep_victim = -1
-        pos.side ^= 1
-        pos.halfmove = 0     # repetition scans stop here
-        pos.history.append(pos.hash)
-        self.null_stack.append((len(pos.stack), saved))
-        return saved
-
-    def _unmake_null(self, pos, saved):
-        self.null_stack.pop()
-        pos.history.pop()
-        pos.side ^= 1
-        pos.ep, pos.ep_victim, pos.hash, pos.halfmove = saved
-
     # ---- the search ---------------------------------------------------------------------
     def search(self, pos, limits: Limits, stop_event, on_info=None):
         """Returns (best move, ponder move or None, score). best move is None when the side
         to move has no legal move.  The position is left as it was, also after a stop."""
         base = self._base = len(pos.stack)
-        self.null_stack = []
         try:
             return self._search(pos, limits, stop_event, on_info)
         finally:
             self._unwind(pos, base)
 
     def _unwind(self, pos, base):
-        """Take back what an aborted search left made (moves and null moves, newest first)."""
-        ns = self.null_stack
-        while len(pos.stack) > base or ns:
-            if ns and ns[-1][0] == len(pos.stack):
-                self._unmake_null(pos, ns[-1][1])
-            else:
-                pos.unmake()
+        """Take back what an aborted search left made (moves and null moves, newest first:
+        ``unmake`` takes back either)."""
+        while len(pos.stack) > base:
+            pos.unmake()
 
     def _search(self, pos, limits, stop_event, on_info):
         self.limits = limits
@@ -469,7 +314,7 @@ class Searcher:
         if not self.plain_adj:
             r = self.adjudicate(pos)
             if r is not None:
-                return _result_score(r, ply)
+                return result_score(r, ply)
         # repetition inside the tree (or of a game position) is a draw
         h = pos.hash
         hist = pos.history
@@ -504,7 +349,7 @@ class Searcher:
         if tte is not None:
             tdepth, tflag, tscore, ttmove = tte
             if tdepth >= depth and not pv_node:
-                s = _from_tt(tscore, ply)
+                s = from_tt(tscore, ply)
                 if tflag == EXACT or (tflag == LOWER and s >= beta) or (tflag == UPPER and s <= alpha):
                     return s
         static = None
@@ -518,9 +363,9 @@ class Searcher:
             # null move
             if do_null and self.null_ok and depth >= 3 and static >= beta and self._has_pieces(pos):
                 r = 3 if depth >= 6 else 2
-                saved = self._make_null(pos)
+                pos.make_null()
                 score = -self.negamax(pos, depth - 1 - r, -beta, -beta + 1, ply + 1, False)
-                self._unmake_null(pos, saved)
+                pos.unmake()
                 if score >= beta:
                     return beta if score >= MATE_BOUND else score
         lazy = self.lazy
@@ -557,7 +402,7 @@ class Searcher:
                         if score >= beta:
                             if not self.tactical(pos, ttmove):
                                 self._reward(killers, ttmove, side, depth)
-                            self.tt.put(h, (depth, LOWER, _to_tt(best, ply), best_move))
+                            self.tt.put(h, (depth, LOWER, to_tt(best, ply), best_move))
                             self.pv_after = best_pv
                             return best
         if lazy:
@@ -566,7 +411,7 @@ class Searcher:
             moves = legal_moves(pos)
             if not moves:
                 r = game_result(pos, moves)
-                return _result_score(r, ply) if r else 0
+                return result_score(r, ply) if r else 0
         keyed = self.order(pos, moves, ttmove, ply)
         futile = False
         if static is not None and depth <= 2 and static + 150 * depth <= alpha:
@@ -627,10 +472,10 @@ class Searcher:
         if count == 0:
             r = game_result(pos, [])
             self.pv_after = []
-            return _result_score(r, ply) if r else 0
+            return result_score(r, ply) if r else 0
         if best_move:
             flag = EXACT if alpha0 < best < beta else (LOWER if best >= beta else UPPER)
-            self.tt.put(h, (depth, flag, _to_tt(best, ply), best_move))
+            self.tt.put(h, (depth, flag, to_tt(best, ply), best_move))
         self.pv_after = best_pv
         return best
 
@@ -642,14 +487,6 @@ class Searcher:
             c.clear()
         c[h] = e
         return e
-
-    def _reward(self, killers, m, side, depth):
-        if killers[0] != m:
-            killers[1] = killers[0]
-            killers[0] = m
-        hk = m * 2 + side
-        hv = self.history.get(hk, 0) + depth * depth
-        self.history[hk] = hv if hv < HISTORY_MAX else HISTORY_MAX
 
     @staticmethod
     def _plausible(pos, m):
@@ -678,247 +515,3 @@ class Searcher:
                 if hand[code]:
                     return True
         return False
-
-    def captures(self, pos):
-        """Pseudo-legal captures, en-passant captures and promotions (plus the variant's
-        extra moves), without the quiet moves and castling that quiescence never plays."""
-        if _complex_targets is None:
-            return pseudo_moves(pos)
-        v = self.variant
-        tl = v.table_list
-        promo = v.promo
-        b = pos.board
-        side = pos.side
-        ep = pos.ep
-        out: list[int] = []
-        app = out.append
-        for s in pos.occ[side]:
-            code = b[s]
-            T = tl[code]
-            base = s << 8
-            pr = promo.get(code)
-            if T.simple and pr is None:
-                for t in T.leaps[s]:
-                    p = b[t]
-                    if p and (p & 1) != side:
-                        app(base | t)
-                for ray in T.rides[s]:
-                    for t in ray:
-                        p = b[t]
-                        if p:
-                            if (p & 1) != side:
-                                app(base | t)
-                            break
-                continue
-            tg: list[int] = []
-            _complex_targets(T, s, b, side, ep, tg.append)
-            for t in tg:
-                to = t & 255
-                p = b[to]
-                cap = (p and (p & 1) != side) or (t & EP)
-                opts = pr.get((s, to)) if pr is not None else None
-                if opts is None:
-                    if cap:
-                        app(base | t)
-                else:
-                    for o in opts:
-                        if cap or o:
-                            app(base | t | (o << 16))
-        if self.has_extra:
-            v.extra_moves(pos, out)
-        return out
-
-    def quiesce(self, pos, alpha, beta, ply, qply, chk=None):
-        self.nodes += 1
-        if not (self.nodes & self.CHECK_MASK):
-            self._check_limits()
-        if ply > self.seldepth:
-            self.seldepth = ply
-        self.pv_after = []
-        if not self.lazy:
-            return self._quiesce_full(pos, alpha, beta, ply, qply)
-        if not self.plain_adj:
-            r = self.adjudicate(pos)
-            if r is not None:
-                return _result_score(r, ply)
-        side = pos.side
-        them = side ^ 1
-        check = chk if chk is not None else (qply < 2 and self.in_check(pos))
-        if check:
-            # evasions: every legal move, no standing pat
-            moves = [m for _, m in self.order(pos, pseudo_moves(pos), 0, min(ply, MAX_PLY))]
-            best = -INF
-            make, unmake = pos.make, pos.unmake
-            drop_hook = self.drop_hook
-            royal = self.royal
-            best_pv: list[int] = []
-            for m in moves:
-                if drop_hook is not None and (m >> 8) & 255 == DROP and not drop_hook(pos, m):
-                    continue
-                make(m)
-                if royal:
-                    k = pos.king[side]
-                    if k >= 0 and attacked(pos, k, them):
-                        unmake()
-                        continue
-                score = -self.quiesce(pos, -beta, -alpha, ply + 1, qply + 1)
-                unmake()
-                if score > best:
-                    best = score
-                    if score > alpha:
-                        alpha = score
-                        best_pv = [m] + self.pv_after
-                        if score >= beta:
-                            break
-            if best == -INF:
-                r = game_result(pos, [])
-                self.pv_after = []
-                return _result_score(r, ply) if r else 0
-            self.pv_after = best_pv
-            return best
-        stand = self.ecache.get(pos.hash)
-        if stand is None:
-            stand = self._eval_store(pos, pos.hash)
-        if stand >= beta or qply >= 10 or ply >= MAX_PLY:
-            return stand
-        if stand > alpha:
-            alpha = stand
-        b = pos.board
-        val = self.value
-        hook = self.is_tactical_hook
-        cand = []
-        app = cand.append
-        for m in self.captures(pos):
-            frm = (m >> 8) & 255
-            if frm == DROP:
-                continue
-            cap = b[m & 255]
-            if cap and (cap & 1) != side:
-                gain = val[cap]
-                if m & 0xFF0000 and not m & (FISSION | FUSION):
-                    gain += val[((m >> 16) & 255) * 2 + side] - val[b[frm]]
-                elif stand + gain + 200 <= alpha:
-                    continue        # delta pruning
-                app((gain * 16 - (val[b[frm]] >> 4), m, gain))
-            elif m & EP:
-                app((100 * 16, m, 100))
-            elif m & 0xFF0000 and not m & (FISSION | FUSION):
-                gain = val[((m >> 16) & 255) * 2 + side] - val[b[frm]]
-                if gain > 0:
-                    app((gain * 16, m, gain))
-            elif hook is not None and hook(pos, m):
-                app((0, m, 0))
-        if not cand:
-            return stand
-        cand.sort(key=_first, reverse=True)
-        make, unmake = pos.make, pos.unmake
-        royal = self.royal
-        kcell = pos.king[side]
-        # the check status is known (none) only for the first quiescence plies
-        pinned = pinned_cells(pos, kcell, them) \
-            if royal and self.fast_pins and qply < 2 and kcell >= 0 else None
-        best_pv: list[int] = []
-        for _, m, gain in cand:
-            frm = (m >> 8) & 255
-            # a capture by a more valuable piece of a defended piece loses material
-            if gain and val[b[frm]] > gain + 50 and not m & 0xFF0000 and \
-                    self.defence_test and attacked(pos, m & 255, them):
-                continue
-            make(m)
-            if royal and (pinned is None or frm == kcell or frm in pinned or m & EP):
-                k = pos.king[side]
-                if k >= 0 and attacked(pos, k, them):
-                    unmake()
-                    continue
-            score = -self.quiesce(pos, -beta, -alpha, ply + 1, qply + 1)
-            unmake()
-            if score > alpha:
-                alpha = score
-                best_pv = [m] + self.pv_after
-                if score >= beta:
-                    break
-        self.pv_after = best_pv
-        return alpha
-
-    def _quiesce_full(self, pos, alpha, beta, ply, qply):
-        """Quiescence for variants with their own legality filter or win adjudication:
-        stand pat first (unless in check), then the tactical legal moves."""
-        check = qply < 2 and in_check(pos)
-        stand = None
-        if not check:
-            stand = self.evaluate(pos)
-            if stand >= beta or qply >= 4 or ply >= MAX_PLY:
-                return stand
-        moves = legal_moves(pos)
-        if not moves:
-            r = game_result(pos, moves)
-            return _result_score(r, ply) if r else 0
-        if check:
-            tact = moves
-            best = -INF
-        else:
-            if stand > alpha:
-                alpha = stand
-            best = stand
-            b = pos.board
-            val = self.value
-            side = pos.side
-            tact = []
-            for m in moves:
-                if not self.tactical(pos, m):
-                    continue
-                p = b[m & 255] if (m >> 8) & 255 != DROP else 0
-                if p and (p & 1) != side and not m & SPECIAL and not (m >> 24) & 255 \
-                        and stand + val[p] + 200 <= alpha and not (m >> 16) & 255:
-                    continue        # delta pruning of a plain capture
-                tact.append(m)
-            if not tact:
-                return stand
-        best_pv: list[int] = []
-        for _, m in self.order(pos, tact, 0, min(ply, MAX_PLY)):
-            pos.make(m)
-            r = self.adjudicate(pos)
-            if r is not None:
-                score = -_result_score(r, ply + 1)
-                self.pv_after = []
-            else:
-                score = -self.quiesce(pos, -beta, -alpha, ply + 1, qply + 1)
-            pos.unmake()
-            if score > best:
-                best = score
-            if score > alpha:
-                alpha = score
-                best_pv = [m] + self.pv_after
-                if score >= beta:
-                    break
-        self.pv_after = best_pv
-        return best if check else alpha
-
-
-def _first(x):
-    return x[0]
-
-
-def _result_score(r, ply):
-    score, _reason = r
-    if score > 0:
-        return MATE - ply
-    if score < 0:
-        return -(MATE - ply)
-    return 0
-
-
-def _to_tt(s, ply):
-    if s >= MATE_BOUND:
-        return s + ply
-    if s <= -MATE_BOUND:
-        return s - ply
-    return s
-
-
-def _from_tt(s, ply):
-    if s >= MATE_BOUND:
-        return s - ply
-    if s <= -MATE_BOUND:
-        return s + ply
-    return s

@@ -17,7 +17,7 @@ from engine.game import PerftStopped, divide, game_result
 from engine.movegen import in_check, legal_moves
 from engine.moves import NULL_MOVE
 from engine.search import MATE, MATE_BOUND, TT, Limits, Searcher
-from engine.timeman import allocate
+from engine.limits import allocate
 
 from . import options as opts
 from engine.notation.move_text import MoveTextError, move_text, parse_move

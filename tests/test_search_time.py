@@ -7,7 +7,7 @@ import sys
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
-from engine.timeman import allocate  # noqa: E402
+from engine.limits import allocate  # noqa: E402
 
 
 def test_movetime_minus_overhead():

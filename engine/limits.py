@@ -1,9 +1,30 @@
-"""Time allocation: from the clock parameters of a `go` command to soft and hard limits.
+"""What bounds a search: the ``Limits`` of a `go` command, the ``Stop`` signal, and time
+allocation from the clock parameters to soft and hard limits.
 
 soft: do not start a new iteration after it; hard: abort the search.  Both leave the move
 overhead (the GUI's and the pipe's latency) unused, so the engine never loses on time.
 """
 from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+
+@dataclass
+class Limits:
+    depth: int | None = None
+    nodes: int | None = None
+    movetime: float | None = None     # seconds, hard
+    soft_time: float | None = None    # seconds: do not start a new depth after this
+    hard_time: float | None = None    # seconds: abort the search after this
+    mate: int | None = None           # moves
+    infinite: bool = False
+    searchmoves: list[int] = field(default_factory=list)
+    multipv: int = 1
+    start: float | None = None        # time.monotonic() when the go arrived (default: now)
+
+
+class Stop(Exception):
+    """Raised inside the search when a limit is reached or `stop` arrives."""
 
 
 def allocate(side: int, p: dict, overhead_ms: int) -> tuple[float | None, float | None]:

@@ -1,0 +1,104 @@
+"""Move ordering: keys that sort the hash move, captures by their swing, promotions, the
+variant's tactical moves, killers, and quiet moves by history.
+
+``MoveOrdering`` is mixed into the ``Searcher``; it reads the searcher's killers, history,
+piece values and square tables, and the variant's search hooks.
+"""
+from __future__ import annotations
+
+from .movegen import attacked
+from .moves import DROP, EP, FISSION, FUSION
+
+K_TT = 1 << 30
+K_CAPTURE = 1 << 24
+K_PROMO = 1 << 23
+K_SPECIAL = 1 << 22
+K_KILLER = 1 << 21
+K_BAD = 1 << 20          # captures that lose material: after the killers, before quiet moves
+HISTORY_MAX = (1 << 20) - 1
+K_TACTICAL = K_SPECIAL   # keys at or above this are tactical moves
+
+
+def _first(x: tuple) -> int:
+    return x[0]
+
+
+class MoveOrdering:
+    def order(self, pos, moves, ttmove, ply):
+        """Moves sorted best first; returns (key, move) pairs."""
+        b = pos.board
+        val = self.value
+        k1, k2 = self.killers[ply]
+        hist = self.history
+        side = pos.side
+        hook = self.is_tactical_hook
+        acted = self.acted_hook
+        pst = self.ev.pst
+        royal = self.royal
+        them = side ^ 1
+        keyed = []
+        app = keyed.append
+        for m in moves:
+            if m == ttmove:
+                app((K_TT, m))
+                continue
+            frm = (m >> 8) & 255
+            if frm == DROP:
+                # returns and drops: killers and history first, then where the dropped
+                # piece stands best (its square value), not the generator's cell order
+                if m == k1 or m == k2:
+                    app((K_KILLER, m))
+                else:
+                    dc = ((m >> 16) & 255) * 2 + side
+                    app((hist.get(m * 2 + side, 0) + pst[dc][m & 255] - val[dc], m))
+                continue
+            if acted is not None and m >> 24 & 255 and hook(pos, m):
+                # acts on another cell (a shunt lands on it), may promote the mover:
+                # ordered as a capture, by its material swing
+                app((K_CAPTURE + self._acted_gain(pos, m, ((m >> 24) & 255) - 1, acted) * 16
+                     - (val[b[frm]] >> 4), m))
+                continue
+            cap = b[m & 255]
+            if cap and (cap & 1) != side:
+                va = val[b[frm]]
+                vv = val[cap]
+                if va > vv + 50 and royal and attacked(pos, m & 255, them):
+                    app((K_BAD + vv, m))       # defended and worth less than the capturer
+                else:
+                    app((K_CAPTURE + vv * 16 - (va >> 4), m))
+                continue
+            if m & EP:
+                app((K_CAPTURE + 1600, m))
+                continue
+            if (m >> 16) & 255 and not m & (FISSION | FUSION):
+                app((K_PROMO + val[((m >> 16) & 255) * 2 + side], m))
+                continue
+            if hook is not None and hook(pos, m):
+                app((K_SPECIAL, m))
+            elif m == k1 or m == k2:
+                app((K_KILLER, m))
+            else:
+                app((hist.get(m * 2 + side, 0), m))
+        keyed.sort(key=_first, reverse=True)
+        return keyed
+
+    def _acted_gain(self, pos, m, a, acted):
+        """Material swing for the mover of a move acting on cell a (plus its own promotion)."""
+        val = self.value
+        side = pos.side
+        old = pos.board[a]
+        new = acted(pos, m)
+        gain = (val[new] if new and (new & 1) == side else -val[new] if new else 0) \
+            - (val[old] if (old & 1) == side else -val[old])
+        pt = (m >> 16) & 255
+        if pt and not m & (FISSION | FUSION):
+            gain += val[pt * 2 + side] - val[pos.board[(m >> 8) & 255]]
+        return max(0, gain)
+
+    def _reward(self, killers, m, side, depth):
+        if killers[0] != m:
+            killers[1] = killers[0]
+            killers[0] = m
+        hk = m * 2 + side
+        hv = self.history.get(hk, 0) + depth * depth
+        self.history[hk] = hv if hv < HISTORY_MAX else HISTORY_MAX

@@ -1,0 +1,231 @@
+"""Quiescence: at the horizon, only material-changing moves are searched (captures, en
+passant, promotions, and what the variant declares tactical), after standing pat.
+
+``Quiescence`` is mixed into the ``Searcher``.  Variants with the generic legality filter
+test legality lazily after ``make``; variants with their own filter get ``legal_moves``
+(``_quiesce_full``).
+"""
+from __future__ import annotations
+
+from .game import game_result
+from .movegen import _complex_targets, attacked, in_check, legal_moves, pinned_cells, pseudo_moves
+from .moves import DROP, EP, FISSION, FUSION, SPECIAL
+from .ordering import _first
+from .tt import INF, MAX_PLY, result_score
+
+
+class Quiescence:
+    def captures(self, pos):
+        """Pseudo-legal captures, en-passant captures and promotions (plus the variant's
+        extra moves), without the quiet moves and castling that quiescence never plays."""
+        if _complex_targets is None:
+            return pseudo_moves(pos)
+        v = self.variant
+        tl = v.table_list
+        promo = v.promo
+        b = pos.board
+        side = pos.side
+        ep = pos.ep
+        out: list[int] = []
+        app = out.append
+        for s in pos.occ[side]:
+            code = b[s]
+            T = tl[code]
+            base = s << 8
+            pr = promo.get(code)
+            if T.simple and pr is None:
+                for t in T.leaps[s]:
+                    p = b[t]
+                    if p and (p & 1) != side:
+                        app(base | t)
+                for ray in T.rides[s]:
+                    for t in ray:
+                        p = b[t]
+                        if p:
+                            if (p & 1) != side:
+                                app(base | t)
+                            break
+                continue
+            tg: list[int] = []
+            _complex_targets(T, s, b, side, ep, tg.append)
+            for t in tg:
+                to = t & 255
+                p = b[to]
+                cap = (p and (p & 1) != side) or (t & EP)
+                opts = pr.get((s, to)) if pr is not None else None
+                if opts is None:
+                    if cap:
+                        app(base | t)
+                else:
+                    for o in opts:
+                        if cap or o:
+                            app(base | t | (o << 16))
+        if self.has_extra:
+            v.extra_moves(pos, out)
+        return out
+
+    def quiesce(self, pos, alpha, beta, ply, qply, chk=None):
+        self.nodes += 1
+        if not (self.nodes & self.CHECK_MASK):
+            self._check_limits()
+        if ply > self.seldepth:
+            self.seldepth = ply
+        self.pv_after = []
+        if not self.lazy:
+            return self._quiesce_full(pos, alpha, beta, ply, qply)
+        if not self.plain_adj:
+            r = self.adjudicate(pos)
+            if r is not None:
+                return result_score(r, ply)
+        side = pos.side
+        them = side ^ 1
+        check = chk if chk is not None else (qply < 2 and self.in_check(pos))
+        if check:
+            # evasions: every legal move, no standing pat
+            moves = [m for _, m in self.order(pos, pseudo_moves(pos), 0, min(ply, MAX_PLY))]
+            best = -INF
+            make, unmake = pos.make, pos.unmake
+            drop_hook = self.drop_hook
+            royal = self.royal
+            best_pv: list[int] = []
+            for m in moves:
+                if drop_hook is not None and (m >> 8) & 255 == DROP and not drop_hook(pos, m):
+                    continue
+                make(m)
+                if royal:
+                    k = pos.king[side]
+                    if k >= 0 and attacked(pos, k, them):
+                        unmake()
+                        continue
+                score = -self.quiesce(pos, -beta, -alpha, ply + 1, qply + 1)
+                unmake()
+                if score > best:
+                    best = score
+                    if score > alpha:
+                        alpha = score
+                        best_pv = [m] + self.pv_after
+                        if score >= beta:
+                            break
+            if best == -INF:
+                r = game_result(pos, [])
+                self.pv_after = []
+                return result_score(r, ply) if r else 0
+            self.pv_after = best_pv
+            return best
+        stand = self.ecache.get(pos.hash)
+        if stand is None:
+            stand = self._eval_store(pos, pos.hash)
+        if stand >= beta or qply >= 10 or ply >= MAX_PLY:
+            return stand
+        if stand > alpha:
+            alpha = stand
+        b = pos.board
+        val = self.value
+        hook = self.is_tactical_hook
+        cand = []
+        app = cand.append
+        for m in self.captures(pos):
+            frm = (m >> 8) & 255
+            if frm == DROP:
+                continue
+            cap = b[m & 255]
+            if cap and (cap & 1) != side:
+                gain = val[cap]
+                if m & 0xFF0000 and not m & (FISSION | FUSION):
+                    gain += val[((m >> 16) & 255) * 2 + side] - val[b[frm]]
+                elif stand + gain + 200 <= alpha:
+                    continue        # delta pruning
+                app((gain * 16 - (val[b[frm]] >> 4), m, gain))
+            elif m & EP:
+                app((100 * 16, m, 100))
+            elif m & 0xFF0000 and not m & (FISSION | FUSION):
+                gain = val[((m >> 16) & 255) * 2 + side] - val[b[frm]]
+                if gain > 0:
+                    app((gain * 16, m, gain))
+            elif hook is not None and hook(pos, m):
+                app((0, m, 0))
+        if not cand:
+            return stand
+        cand.sort(key=_first, reverse=True)
+        make, unmake = pos.make, pos.unmake
+        royal = self.royal
+        kcell = pos.king[side]
+        # the check status is known (none) only for the first quiescence plies
+        pinned = pinned_cells(pos, kcell, them) \
+            if royal and self.fast_pins and qply < 2 and kcell >= 0 else None
+        best_pv: list[int] = []
+        for _, m, gain in cand:
+            frm = (m >> 8) & 255
+            # a capture by a more valuable piece of a defended piece loses material
+            if gain and val[b[frm]] > gain + 50 and not m & 0xFF0000 and \
+                    self.defence_test and attacked(pos, m & 255, them):
+                continue
+            make(m)
+            if royal and (pinned is None or frm == kcell or frm in pinned or m & EP):
+                k = pos.king[side]
+                if k >= 0 and attacked(pos, k, them):
+                    unmake()
+                    continue
+            score = -self.quiesce(pos, -beta, -alpha, ply + 1, qply + 1)
+            unmake()
+            if score > alpha:
+                alpha = score
+                best_pv = [m] + self.pv_after
+                if score >= beta:
+                    break
+        self.pv_after = best_pv
+        return alpha
+
+    def _quiesce_full(self, pos, alpha, beta, ply, qply):
+        """Quiescence for variants with their own legality filter or win adjudication:
+        stand pat first (unless in check), then the tactical legal moves."""
+        check = qply < 2 and in_check(pos)
+        stand = None
+        if not check:
+            stand = self.evaluate(pos)
+            if stand >= beta or qply >= 4 or ply >= MAX_PLY:
+                return stand
+        moves = legal_moves(pos)
+        if not moves:
+            r = game_result(pos, moves)
+            return result_score(r, ply) if r else 0
+        if check:
+            tact = moves
+            best = -INF
+        else:
+            if stand > alpha:
+                alpha = stand
+            best = stand
+            b = pos.board
+            val = self.value
+            side = pos.side
+            tact = []
+            for m in moves:
+                if not self.tactical(pos, m):
+                    continue
+                p = b[m & 255] if (m >> 8) & 255 != DROP else 0
+                if p and (p & 1) != side and not m & SPECIAL and not (m >> 24) & 255 \
+                        and stand + val[p] + 200 <= alpha and not (m >> 16) & 255:
+                    continue        # delta pruning of a plain capture
+                tact.append(m)
+            if not tact:
+                return stand
+        best_pv: list[int] = []
+        for _, m in self.order(pos, tact, 0, min(ply, MAX_PLY)):
+            pos.make(m)
+            r = self.adjudicate(pos)
+            if r is not None:
+                score = -result_score(r, ply + 1)
+                self.pv_after = []
+            else:
+                score = -self.quiesce(pos, -beta, -alpha, ply + 1, qply + 1)
+            pos.unmake()
+            if score > best:
+                best = score
+            if score > alpha:
+                alpha = score
+                best_pv = [m] + self.pv_after
+                if score >= beta:
+                    break
+        self.pv_after = best_pv
+        return best if check else alpha

@@ -1,0 +1,72 @@
+"""The transposition table and the mate-distance scores it stores.
+
+Scores are centipawns for the side to move; a mate is ``MATE - plies``.  Mate scores are
+stored relative to the node (``to_tt``) and read back relative to the root (``from_tt``).
+"""
+from __future__ import annotations
+
+MATE = 1_000_000
+MATE_BOUND = MATE - 10_000
+INF = MATE + 1
+EXACT, LOWER, UPPER = 0, 1, 2
+MAX_PLY = 120               # deepest ply the searcher keeps killers for
+
+
+class TT:
+    """Transposition table: a dict bounded by an entry count derived from megabytes.
+    An entry is (depth, bound, score, move); insertion order is age."""
+    ENTRY_BYTES = 280    # measured ~263 at full load: dict slot, int key, 4-tuple, boxed ints
+
+    def __init__(self, mb: int = 16) -> None:
+        self.resize(mb)
+
+    def resize(self, mb: int) -> None:
+        self.capacity = max(1024, int(mb * 1024 * 1024 / self.ENTRY_BYTES))
+        self.table: dict[int, tuple] = {}
+
+    def clear(self) -> None:
+        self.table.clear()
+
+    def get(self, key: int) -> tuple | None:
+        return self.table.get(key)
+
+    def put(self, key: int, entry: tuple) -> None:
+        t = self.table
+        if key in t:
+            del t[key]            # re-inserted below: a stored position becomes young again
+        elif len(t) >= self.capacity:
+            # drop the oldest quarter (insertion order = age)
+            for k in list(t)[: self.capacity // 4]:
+                del t[k]
+        t[key] = entry
+
+    def hashfull(self) -> int:
+        return min(1000, len(self.table) * 1000 // self.capacity)
+
+
+def result_score(r: tuple[int, str], ply: int) -> int:
+    """The search score of a game result (score for the side to move, reason) at `ply`."""
+    score, _reason = r
+    if score > 0:
+        return MATE - ply
+    if score < 0:
+        return -(MATE - ply)
+    return 0
+
+
+def to_tt(s: int, ply: int) -> int:
+    """A score as stored: mates counted from this node, not from the root."""
+    if s >= MATE_BOUND:
+        return s + ply
+    if s <= -MATE_BOUND:
+        return s - ply
+    return s
+
+
+def from_tt(s: int, ply: int) -> int:
+    """A stored score read back at `ply` from the root."""
+    if s >= MATE_BOUND:
+        return s - ply
+    if s <= -MATE_BOUND:
+        return s + ply
+    return s
