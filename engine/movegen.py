@@ -5,8 +5,13 @@ Variants add what tables cannot describe through ``Variant.extra_moves``.
 """
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from .moves import CASTLE, DOUBLE, DROP, EP
 from .pieces import CAPTURE, MOVE
+
+if TYPE_CHECKING:
+    from .position import Position
 
 
 def _complex_targets(T, s, b, side, ep, app):
@@ -94,13 +99,17 @@ def _complex_targets(T, s, b, side, ep, app):
                     break
 
 
-def pseudo_moves(pos) -> list[int]:
+def pseudo_moves(pos: Position, captures_only: bool = False) -> list[int]:
+    """Pseudo-legal moves of the side to move: table moves, drops, castling and the variant's
+    extra moves.  ``captures_only``: only captures, en passant and promotions (plus the
+    variant's extra moves), without quiet moves, drops and castling — what quiescence plays."""
     v = pos.variant
     tl = v.table_list
     promo = v.promo
     b = pos.board
     side = pos.side
     ep = pos.ep
+    quiet = not captures_only
     out: list[int] = []
     app = out.append
     for s in pos.occ[side]:
@@ -111,13 +120,17 @@ def pseudo_moves(pos) -> list[int]:
         if T.simple and pr is None:
             for t in T.leaps[s]:
                 p = b[t]
-                if not p or (p & 1) != side:
+                if p:
+                    if (p & 1) != side:
+                        app(base | t)
+                elif quiet:
                     app(base | t)
             for ray in T.rides[s]:
                 for t in ray:
                     p = b[t]
                     if not p:
-                        app(base | t)
+                        if quiet:
+                            app(base | t)
                     else:
                         if (p & 1) != side:
                             app(base | t)
@@ -125,30 +138,46 @@ def pseudo_moves(pos) -> list[int]:
             continue
         tg: list[int] = []
         _complex_targets(T, s, b, side, ep, tg.append)
-        if pr is None:
-            for t in tg:
-                app(base | t)
-        else:
-            for t in tg:
-                opts = pr.get((s, t & 255))
-                if opts is None:
+        if quiet:
+            if pr is None:
+                for t in tg:
                     app(base | t)
-                else:
-                    m = base | t
-                    for o in opts:
-                        app(m | (o << 16))
-    if v.hands:
-        hand = pos.hand
-        drops = v.drops
-        for code in range(2 + side, len(hand), 2):
-            if hand[code]:
-                mb = (DROP << 8) | ((code >> 1) << 16)
-                for t in drops[code]:
-                    if not b[t]:
-                        app(mb | t)
-    if v.castling and pos.castle:
-        _castling(pos, app)
-    v.extra_moves(pos, out)
+            else:
+                for t in tg:
+                    opts = pr.get((s, t & 255))
+                    if opts is None:
+                        app(base | t)
+                    else:
+                        m = base | t
+                        for o in opts:
+                            app(m | (o << 16))
+            continue
+        for t in tg:
+            to = t & 255
+            p = b[to]
+            cap = (p and (p & 1) != side) or (t & EP)
+            opts = pr.get((s, to)) if pr is not None else None
+            if opts is None:
+                if cap:
+                    app(base | t)
+            else:
+                for o in opts:
+                    if cap or o:
+                        app(base | t | (o << 16))
+    if quiet:
+        if v.hands:
+            hand = pos.hand
+            drops = v.drops
+            for code in range(2 + side, len(hand), 2):
+                if hand[code]:
+                    mb = (DROP << 8) | ((code >> 1) << 16)
+                    for t in drops[code]:
+                        if not b[t]:
+                            app(mb | t)
+        if v.castling and pos.castle:
+            _castling(pos, app)
+    if v.caps.extra_moves:
+        v.extra_moves(pos, out)
     return out
 
 
@@ -171,14 +200,16 @@ def _castling(pos, app):
         app(rule.king_to | (rule.king_from << 8) | CASTLE)
 
 
-def attacked(pos, t: int, by: int) -> bool:
-    """Is cell t attacked (capturable) by a piece of colour `by`?"""
-    leaps, rays, _ = pos.variant.attacks[by]
-    b = pos.board
-    for s, codes in leaps[t]:
+def attacked_with(atk: tuple, b: list[int], t: int) -> bool:
+    """Is cell t attacked on board b by a piece of the attack tables ``atk`` (one colour's
+    ``(leaps, rays, slider_rays)``, see ``tables.build_attack_tables``)?  A ray's cells are
+    walked outward from t; they need not lie on a line, so a cell that must be empty for a
+    move is a ray cell with an empty set of codes.  Variants pass tables of their own (Nested:
+    only the pieces that are not paralysed; Notake: acting moves)."""
+    for s, codes in atk[0][t]:
         if b[s] in codes:
             return True
-    for cells, sets in rays[t]:
+    for cells, sets in atk[1][t]:
         i = 0
         for c in cells:
             p = b[c]
@@ -190,7 +221,12 @@ def attacked(pos, t: int, by: int) -> bool:
     return False
 
 
-def in_check(pos, side: int | None = None) -> bool:
+def attacked(pos: Position, t: int, by: int) -> bool:
+    """Is cell t attacked (capturable) by a piece of colour `by`?"""
+    return attacked_with(pos.variant.attacks[by], pos.board, t)
+
+
+def in_check(pos: Position, side: int | None = None) -> bool:
     v = pos.variant
     if side is None:
         side = pos.side
@@ -202,13 +238,11 @@ def in_check(pos, side: int | None = None) -> bool:
     return k >= 0 and attacked(pos, k, side ^ 1)
 
 
-def pinned_cells(pos, k: int, them: int) -> set[int]:
-    """Own cells whose piece, if it left, would open a line from an enemy piece to k."""
-    _, _, slides = pos.variant.attacks[them]
-    b = pos.board
-    us = them ^ 1
+def pinned_with(atk: tuple, b: list[int], k: int, us: int) -> set[int]:
+    """Cells of colour `us` whose piece, if it left, would open a slider line of the attack
+    tables ``atk`` (the enemy's) onto cell k."""
     pinned = set()
-    for cells, sets in slides[k]:
+    for cells, sets in atk[2][k]:
         first = -1
         i = 0
         for c in cells:
@@ -224,6 +258,11 @@ def pinned_cells(pos, k: int, them: int) -> set[int]:
                     break
             i += 1
     return pinned
+
+
+def pinned_cells(pos: Position, k: int, them: int) -> set[int]:
+    """Own cells whose piece, if it left, would open a line from an enemy piece to k."""
+    return pinned_with(pos.variant.attacks[them], pos.board, k, them ^ 1)
 
 
 def legal_moves(pos) -> list[int]:

@@ -8,7 +8,7 @@ test legality lazily after ``make``; variants with their own filter get ``legal_
 from __future__ import annotations
 
 from .game import game_result
-from .movegen import _complex_targets, attacked, in_check, legal_moves, pinned_cells, pseudo_moves
+from .movegen import attacked, in_check, legal_moves, pinned_cells, pseudo_moves
 from .moves import DROP, EP, FISSION, FUSION, SPECIAL
 from .ordering import _first
 from .tt import INF, MAX_PLY, result_score
@@ -18,51 +18,7 @@ class Quiescence:
     def captures(self, pos):
         """Pseudo-legal captures, en-passant captures and promotions (plus the variant's
         extra moves), without the quiet moves and castling that quiescence never plays."""
-        if _complex_targets is None:
-            return pseudo_moves(pos)
-        v = self.variant
-        tl = v.table_list
-        promo = v.promo
-        b = pos.board
-        side = pos.side
-        ep = pos.ep
-        out: list[int] = []
-        app = out.append
-        for s in pos.occ[side]:
-            code = b[s]
-            T = tl[code]
-            base = s << 8
-            pr = promo.get(code)
-            if T.simple and pr is None:
-                for t in T.leaps[s]:
-                    p = b[t]
-                    if p and (p & 1) != side:
-                        app(base | t)
-                for ray in T.rides[s]:
-                    for t in ray:
-                        p = b[t]
-                        if p:
-                            if (p & 1) != side:
-                                app(base | t)
-                            break
-                continue
-            tg: list[int] = []
-            _complex_targets(T, s, b, side, ep, tg.append)
-            for t in tg:
-                to = t & 255
-                p = b[to]
-                cap = (p and (p & 1) != side) or (t & EP)
-                opts = pr.get((s, to)) if pr is not None else None
-                if opts is None:
-                    if cap:
-                        app(base | t)
-                else:
-                    for o in opts:
-                        if cap or o:
-                            app(base | t | (o << 16))
-        if self.has_extra:
-            v.extra_moves(pos, out)
-        return out
+        return pseudo_moves(pos, True)
 
     def quiesce(self, pos, alpha, beta, ply, qply, chk=None):
         self.nodes += 1

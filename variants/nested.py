@@ -26,7 +26,7 @@ original diagrams is a change of those strings.
 from __future__ import annotations
 
 from engine.geometry import Geometry
-from engine.movegen import pseudo_moves
+from engine.movegen import attacked_with, pinned_with, pseudo_moves
 from engine.notation.formats import TextFormat
 from engine.pieces import CAPTURE, MOVE, PieceType, leap, ride
 from engine.variant import BLACK, WHITE, Variant
@@ -243,27 +243,10 @@ class NestedBase(Variant):
     def state(self, b, color) -> int:
         return (self.fcode[color] in b) * 2 + (self.wcode[color] in b)
 
-    @staticmethod
-    def _attacked(atk, b, t) -> bool:
-        leaps, rays, _ = atk
-        for s, codes in leaps[t]:
-            if b[s] in codes:
-                return True
-        for cells, sets in rays[t]:
-            i = 0
-            for c in cells:
-                p = b[c]
-                if p:
-                    if p in sets[i]:
-                        return True
-                    break
-                i += 1
-        return False
-
     def attacked_by(self, pos, t: int, by: int) -> bool:
         """Can a non-paralysed piece of colour `by` capture on cell t?"""
         b = pos.board
-        return self._attacked(self.patt[by][self.state(b, by)], b, t)
+        return attacked_with(self.patt[by][self.state(b, by)], b, t)
 
     def in_check(self, pos, side):
         k = pos.king[side]
@@ -313,9 +296,9 @@ class NestedBase(Variant):
         fw = (self.fcode[them], self.wcode[them])
         patt_them = self.patt[them]
         atk = patt_them[self.state(b, them)]
-        attacked = self._attacked
+        attacked = attacked_with
         check = attacked(atk, b, k)
-        pinned = () if check else self._pinned(atk, b, k, side)
+        pinned = () if check else pinned_with(atk, b, k, side)
         out = []
         app = out.append
         make, unmake = pos.make, pos.unmake
@@ -330,26 +313,6 @@ class NestedBase(Variant):
                 app(m)
             unmake()
         return out
-
-    @staticmethod
-    def _pinned(atk, b, k, us):
-        pinned = set()
-        for cells, sets in atk[2][k]:
-            first = -1
-            i = 0
-            for c in cells:
-                p = b[c]
-                if p:
-                    if first < 0:
-                        if (p & 1) != us:
-                            break
-                        first = c
-                    else:
-                        if p in sets[i]:
-                            pinned.add(first)
-                        break
-                i += 1
-        return pinned
 
     # ---- position checks ----------------------------------------------------------------
     def validate_position(self, pos):
@@ -398,7 +361,7 @@ class NestedBase(Variant):
                 cell = b.index(code)
                 if atk is None:
                     atk = self.patt[side][self.state(b, side)]
-                if self._attacked(atk, b, cell):
+                if attacked_with(atk, b, cell):
                     score += self.SEMI_ROYAL_THREAT
         return score
 

@@ -27,6 +27,7 @@ from __future__ import annotations
 
 from math import gcd
 
+from engine.movegen import attacked_with
 from engine.moves import SPECIAL
 from engine.pieces import LEAP, RIDE
 from engine.tables import PieceTables
@@ -79,6 +80,7 @@ class NotakeShogi(ShogiBoard):
             for k in _SHARED_KEYS:
                 setattr(self, k, shared[k])
         self._fixed, self._rays = self._build_check_tables()
+        self._atk = self._core_attack_tables()
         self._gen = getattr(self, "_gen_" + self.form)
         self._undo_kind = {"approach": 0, "withdraw": 0, "overtake": 0,
                            "tow": 1, "shunt": 2, "rifle": 3}[self.form]
@@ -280,23 +282,24 @@ class NotakeShogi(ShogiBoard):
     # ---- check ------------------------------------------------------------------------
     def attacked_by(self, b, k, by):
         """Has a piece of colour `by` an acting move on cell k (board list b)?"""
-        if k < 0:
-            return False
-        for s, e, codes in self._fixed[by][k]:
-            if b[s] in codes and (e < 0 or not b[e]):
-                return True
-        for cells, sets, e in self._rays[by][k]:
-            if e >= 0 and b[e]:
-                continue
-            i = 0
-            for c in cells:
-                p = b[c]
-                if p:
-                    if p in sets[i]:
-                        return True
-                    break
-                i += 1
-        return False
+        return k >= 0 and attacked_with(self._atk[by], b, k)
+
+    def _core_attack_tables(self):
+        """The check tables in the core's attack-table form, for ``movegen.attacked_with``: a
+        fixed source with a cell that must be empty becomes the two-cell walk (that cell,
+        the source); a ray with such a cell starts with it.  Per colour."""
+        none = frozenset()
+        out = []
+        for fixed, rays in zip(self._fixed, self._rays):
+            leaps, walks = [], []
+            for k in range(len(fixed)):
+                leaps.append(tuple((s, codes) for s, e, codes in fixed[k] if e < 0))
+                w = [((e, s), (none, codes)) for s, e, codes in fixed[k] if e >= 0]
+                w += [((e,) + cells, (none,) + sets) if e >= 0 else (cells, sets)
+                      for cells, sets, e in rays[k]]
+                walks.append(tuple(w))
+            out.append((leaps, walks, ()))
+        return out
 
     def in_check(self, pos, side):
         return self.attacked_by(pos.board, pos.king[side], side ^ 1)
