@@ -33,6 +33,7 @@ from engine.pieces import LEAP, RIDE
 from engine.tables import PieceTables
 from engine.variant import BLACK, WHITE
 
+from .notake_walker import build_walk_tables, walk
 from .shogi import Shogi, ShogiBoard, ShogiText
 
 NOP = (0,)          # promotion options of a move that cannot promote: stays as it is
@@ -81,7 +82,7 @@ class NotakeShogi(ShogiBoard):
                 setattr(self, k, shared[k])
         self._fixed, self._rays = self._build_check_tables()
         self._atk = self._core_attack_tables()
-        self._gen = getattr(self, "_gen_" + self.form)
+        self._walk_tables = build_walk_tables(self, self.form, NOP)
         self._undo_kind = {"approach": 0, "withdraw": 0, "overtake": 0,
                            "tow": 1, "shunt": 2, "rifle": 3}[self.form]
 
@@ -96,8 +97,8 @@ class NotakeShogi(ShogiBoard):
         return {}
 
     def extra_moves(self, pos, out):
-        """Every move of the position, by the walker of this form."""
-        self._gen(pos, out)
+        """Every move of the position, by the one walker over this form's tables."""
+        walk(self._walk_tables, self._eff[pos.side], pos, out)
 
     def _build_components(self):
         """_comp[code][cell] = (leaps, rides); leap = (t, t+u or -1, s-u or -1),
@@ -382,202 +383,6 @@ class NotakeShogi(ShogiBoard):
     def acted_result(self, pos, m) -> int:
         """The code the acted-on piece of an acting move ends with (for move ordering)."""
         return self._eff[pos.side][pos.board[((m >> 24) & 255) - 1]]
-
-    # ---- move generation (one generator per form) ----------------------------------------
-    def _gen_approach(self, pos, out):
-        b = pos.board
-        side = pos.side
-        eff = self._eff[side]
-        Z = self._zone[side]
-        comp, pol, silv = self._comp, self._po, self._silver
-        n = self._n
-        app = out.append
-        for s in pos.occ[side]:
-            code = b[s]
-            leaps, rides = comp[code][s]
-            PO = pol[code]
-            base = s << 8
-            row = s * n
-            for t, t2, back in leaps:
-                if b[t]:
-                    continue
-                opts = PO[row + t]
-                for o in opts:
-                    app(base | t | (o << 16))
-                if t2 >= 0 and eff[b[t2]]:
-                    if silv[code] and len(opts) == 2 and not (Z[t] or Z[t2]):
-                        opts = NOP
-                    m = base | t | ((t2 + 1) << 24) | SPECIAL
-                    for o in opts:
-                        app(m | (o << 16))
-            for ray, back in rides:
-                prev = -1
-                for t in ray:
-                    p = b[t]
-                    if p:
-                        if prev >= 0 and eff[p]:
-                            m = base | prev | ((t + 1) << 24) | SPECIAL
-                            for o in PO[row + prev]:
-                                app(m | (o << 16))
-                        break
-                    for o in PO[row + t]:
-                        app(base | t | (o << 16))
-                    prev = t
-
-    def _gen_withdraw(self, pos, out):
-        b = pos.board
-        side = pos.side
-        eff = self._eff[side]
-        Z = self._zone[side]
-        comp, pol, silv = self._comp, self._po, self._silver
-        n = self._n
-        app = out.append
-        for s in pos.occ[side]:
-            code = b[s]
-            leaps, rides = comp[code][s]
-            PO = pol[code]
-            base = s << 8
-            row = s * n
-            for t, t2, back in leaps:
-                if b[t]:
-                    continue
-                opts = PO[row + t]
-                for o in opts:
-                    app(base | t | (o << 16))
-                if back >= 0 and eff[b[back]]:
-                    if silv[code] and len(opts) == 2 and not (Z[t] or Z[back]):
-                        opts = NOP
-                    m = base | t | ((back + 1) << 24) | SPECIAL
-                    for o in opts:
-                        app(m | (o << 16))
-            for ray, back in rides:
-                act = ((back + 1) << 24) | SPECIAL if back >= 0 and eff[b[back]] else 0
-                for t in ray:
-                    if b[t]:
-                        break
-                    opts = PO[row + t]
-                    for o in opts:
-                        app(base | t | (o << 16))
-                    if act:
-                        for o in opts:
-                            app(base | t | act | (o << 16))
-
-    _gen_tow = _gen_withdraw
-
-    def _gen_shunt(self, pos, out):
-        b = pos.board
-        side = pos.side
-        eff = self._eff[side]
-        Z = self._zone[side]
-        comp, pol, silv = self._comp, self._po, self._silver
-        n = self._n
-        app = out.append
-        for s in pos.occ[side]:
-            code = b[s]
-            leaps, rides = comp[code][s]
-            PO = pol[code]
-            base = s << 8
-            row = s * n
-            for t, t2, back in leaps:
-                p = b[t]
-                opts = PO[row + t]
-                if not p:
-                    for o in opts:
-                        app(base | t | (o << 16))
-                elif t2 >= 0 and eff[p] and not b[t2]:
-                    if silv[code] and len(opts) == 2 and not Z[t]:
-                        opts = NOP
-                    m = base | t | ((t + 1) << 24) | SPECIAL
-                    for o in opts:
-                        app(m | (o << 16))
-            for ray, back in rides:
-                last = len(ray) - 1
-                i = 0
-                for t in ray:
-                    p = b[t]
-                    if p:
-                        if i < last and eff[p] and not b[ray[i + 1]]:
-                            m = base | t | ((t + 1) << 24) | SPECIAL
-                            for o in PO[row + t]:
-                                app(m | (o << 16))
-                        break
-                    for o in PO[row + t]:
-                        app(base | t | (o << 16))
-                    i += 1
-
-    def _gen_overtake(self, pos, out):
-        b = pos.board
-        side = pos.side
-        eff = self._eff[side]
-        Z = self._zone[side]
-        comp, pol, silv = self._comp, self._po, self._silver
-        n = self._n
-        app = out.append
-        for s in pos.occ[side]:
-            code = b[s]
-            leaps, rides = comp[code][s]
-            PO = pol[code]
-            base = s << 8
-            row = s * n
-            for t, t2, back in leaps:
-                p = b[t]
-                if not p:
-                    for o in PO[row + t]:
-                        app(base | t | (o << 16))
-                elif t2 >= 0 and eff[p] and not b[t2]:
-                    opts = PO[row + t2]
-                    if silv[code] and len(opts) == 2 and not (Z[t2] or Z[t]):
-                        opts = NOP
-                    m = base | t2 | ((t + 1) << 24) | SPECIAL
-                    for o in opts:
-                        app(m | (o << 16))
-            for ray, back in rides:
-                i = 0
-                for t in ray:
-                    p = b[t]
-                    if p:
-                        if eff[p]:
-                            act = base | ((t + 1) << 24) | SPECIAL
-                            for c in ray[i + 1:]:
-                                if b[c]:
-                                    break
-                                for o in PO[row + c]:
-                                    app(act | c | (o << 16))
-                        break
-                    for o in PO[row + t]:
-                        app(base | t | (o << 16))
-                    i += 1
-
-    def _gen_rifle(self, pos, out):
-        b = pos.board
-        side = pos.side
-        eff = self._eff[side]
-        comp, pol = self._comp, self._po
-        n = self._n
-        app = out.append
-        for s in pos.occ[side]:
-            code = b[s]
-            leaps, rides = comp[code][s]
-            PO = pol[code]
-            base = s << 8
-            row = s * n
-            stay = base | s | SPECIAL
-            for t, t2, back in leaps:
-                p = b[t]
-                if not p:
-                    for o in PO[row + t]:
-                        app(base | t | (o << 16))
-                elif eff[p]:
-                    app(stay | ((t + 1) << 24))
-            for ray, back in rides:
-                for t in ray:
-                    p = b[t]
-                    if p:
-                        if eff[p]:
-                            app(stay | ((t + 1) << 24))
-                        break
-                    for o in PO[row + t]:
-                        app(base | t | (o << 16))
 
     # ---- make / unmake of acting moves ----------------------------------------------------
     def make_special(self, pos, m):
