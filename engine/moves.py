@@ -9,6 +9,13 @@ Inside the engine a move is an int (fast to build, hash and compare):
     bits 32-    flags (CASTLE, EP, DOUBLE, SPECIAL, FISSION ...)
 
 ``Move`` is the typed view used at the API boundary.
+
+Read a field with ``to_of``, ``from_of``, ``ptype_of``, ``acted_of``, ``is_drop``.  The hot
+loops (make/unmake, the generators, the legality filters, the searcher's nodes, ordering
+and quiescence) read the fields inline with the same shifts and name the field in a comment
+or variable: a helper call costs 15-34 ns per read on CPython 3.11 (measured with timeit
+against the inline expression), several per move there, which is a few percent of the
+search.
 """
 from __future__ import annotations
 

@@ -13,7 +13,7 @@ import re
 
 import variants
 from engine.movegen import in_check, legal_moves
-from engine.moves import CASTLE, DROP, EP, FISSION, SPECIAL
+from engine.moves import CASTLE, DROP, EP, FISSION, SPECIAL, acted_of, from_of, ptype_of, to_of
 from engine.notation.move_text import parse_move
 from engine.notation.position_text import format as format_position, parse as parse_position
 
@@ -27,9 +27,9 @@ def _file_rank(geo, cell: int) -> tuple[str, str]:
 
 def san(v, pos, m: int, legal: list[int]) -> str:
     geo = v.geometry
-    to = m & 255
-    frm = (m >> 8) & 255
-    pt = (m >> 16) & 255
+    to = to_of(m)
+    frm = from_of(m)
+    pt = ptype_of(m)
     if frm == DROP:
         s = f"{v.piece_types[pt].token}@{geo.name(to)}"
     elif m & CASTLE:
@@ -60,7 +60,7 @@ def san(v, pos, m: int, legal: list[int]) -> str:
         elif pt:
             tok = v.piece_types[pt].token
             s += "+" if tok.startswith("+") else "=" + tok.rstrip("~")
-        acted = ((m >> 24) & 255) - 1
+        acted = acted_of(m)
         if acted >= 0 and m & SPECIAL:
             s += "," + geo.name(acted)
     pos.make(m)

@@ -24,7 +24,7 @@ Rule details the tables cannot say:
 """
 from __future__ import annotations
 
-from engine.moves import SPECIAL
+from engine.moves import SPECIAL, from_of, to_of
 from engine.pieces import CAPTURE, DIAG, KNIGHT, MOVE, ORTH, PieceType, leap, ride
 from engine.variant import BLACK, WHITE
 from variants.chess import ChessLike, ChessText, bishop, king, queen, rook
@@ -149,8 +149,8 @@ class Knavish(ChessLike):
                 out.append(m)
 
     def make_special(self, pos, m):
-        to = m & 255
-        frm = (m >> 8) & 255
+        to = to_of(m)
+        frm = from_of(m)
         code = pos.clear(frm)
         pos.put(to, code)
         pos.halfmove = 0
@@ -163,8 +163,8 @@ class Knavish(ChessLike):
         return None
 
     def unmake_special(self, pos, m, undo):
-        to = m & 255
-        frm = (m >> 8) & 255
+        to = to_of(m)
+        frm = from_of(m)
         code = pos.clear(to)
         pos.put(frm, code)
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from engine.geometry import Geometry
 from engine.movegen import in_check, legal_moves
-from engine.moves import DROP
+from engine.moves import DROP, ptype_of, to_of
 from engine.notation.formats import TextFormat
 from engine.pieces import DIAG, KING, ORTH, PieceType, leap, ride
 from engine.variant import WHITE, Variant
@@ -107,11 +107,11 @@ class Shogi(ShogiBoard):
         return not self.must_promote(self.piece_types[code >> 1].token, cell, code & 1)
 
     def drop_legal(self, pos, m):
-        pt = self.piece_types[(m >> 16) & 255]
+        pt = self.piece_types[ptype_of(m)]
         if not pt.pawn:
             return True
         side = pos.side
-        to = m & 255
+        to = to_of(m)
         x, y = self.geometry.coords[to]
         code = pt.id * 2 + side
         b = pos.board

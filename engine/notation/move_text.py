@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ..moves import DROP, FISSION, NULL_MOVE, SPECIAL
+from ..moves import DROP, FISSION, NULL_MOVE, SPECIAL, acted_of, from_of, ptype_of, to_of
 from .errors import MoveTextError
 
 if TYPE_CHECKING:
@@ -28,9 +28,9 @@ def move_text(variant: Variant, m: int, dialect: str = "uci") -> str:
     if m == NULL_MOVE:
         return "0000"
     geo = variant.geometry
-    to = m & 255
-    frm = (m >> 8) & 255
-    pt = (m >> 16) & 255
+    to = to_of(m)
+    frm = from_of(m)
+    pt = ptype_of(m)
     if frm == DROP:
         sep = "*" if dialect == "usi" else "@"
         return f"{piece_letter(variant, pt)}{sep}{geo.name(to, dialect)}"
@@ -40,7 +40,7 @@ def move_text(variant: Variant, m: int, dialect: str = "uci") -> str:
     elif pt:
         tok = variant.piece_types[pt].token
         s += "+" if tok.startswith("+") else tok.rstrip("~").lower()
-    acted = ((m >> 24) & 255) - 1
+    acted = acted_of(m)
     if acted >= 0 and m & SPECIAL:
         s += "," + geo.name(acted, dialect)
     return s
