@@ -40,14 +40,14 @@ def _mobility(tab: PieceTables, s: int, p: float = DENSITY) -> float:
         n += q * (1 - q ** len(r)) / p
     for r in tab.crides[s]:
         n += 0.5 * (1 - q ** len(r))
-    for r, st, mode, flag in tab.special[s]:
+    for _r, st, mode, _flag in tab.special[s]:
         w = q if mode == "move" else (p * 0.5 if mode == "capture" else 1.0)
         n += sum(w * q ** k for k, ok in enumerate(st) if ok)
-    for c1, stop1, rays in tab.bent[s]:
+    for _c1, stop1, rays in tab.bent[s]:
         n += stop1
         for r in rays:
             n += q * (1 - q ** len(r)) / p
-    for r, st, mode, beyond in tab.hops[s]:
+    for r, _st, mode, beyond in tab.hops[s]:
         # a screen at i (chance q**i * p), then cells beyond it as a ride (capped by beyond)
         w = q if mode == "move" else (p * 0.5 if mode == "capture" else 1.0)
         for i in range(len(r) - 1):
@@ -141,7 +141,7 @@ class Evaluator:
         n = len(row)
         inf = 1 << 20
         dist = [inf] * n
-        for (s, t) in pr:
+        for (s, _t) in pr:
             dist[s] = 1
         adj = [reachable(tab, s) for s in range(n)]
         changed = True
@@ -223,7 +223,7 @@ class Evaluator:
         if front:
             ncodes = len(self.value)
             self.passed_front = [front.get(c) for c in range(ncodes)]
-            self.passed_bonus = [bonus.get(c) for c in range(ncodes)]
+            self.passed_bonus = [bonus.get(c, []) for c in range(ncodes)]
             self.has_passed = True
 
     def evaluate(self, pos: Position) -> int:

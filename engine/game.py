@@ -1,12 +1,20 @@
 """Game state: result of a position (no moves, repetition, move clock, variant rules) and perft."""
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from .movegen import in_check, legal_moves
+
+if TYPE_CHECKING:
+    from threading import Event
+
+    from .position import Position
+    from .variant import Result, Variant
 
 WIN, DRAW, LOSS = 1, 0, -1
 
 
-def game_result(pos, legal: list | None = None):
+def game_result(pos: Position, legal: list[int] | None = None) -> Result:
     """(score for the side to move: 1 win / 0 draw / -1 loss, reason) or None."""
     v = pos.variant
     r = v.adjudicate(pos)
@@ -30,17 +38,17 @@ def game_result(pos, legal: list | None = None):
     return v.result(pos, legal)
 
 
-def move_rule_name(v) -> str:
+def move_rule_name(v: Variant) -> str:
     """The move rule as the variant's rules name it (``Variant.move_rule_name``), else
     FIDE's wording: "50-move rule" for 100 plies."""
-    return v.move_rule_name or f"{v.move_rule_plies // 2}-move rule"
+    return v.move_rule_name or f"{(v.move_rule_plies or 0) // 2}-move rule"
 
 
 class PerftStopped(Exception):
     """A perft count ended by its stop flag.  ``rows`` holds the (move, count) pairs of the
     root moves counted to the end, ``root_moves`` how many root moves there were."""
 
-    def __init__(self, rows: list[tuple[int, int]], root_moves: int):
+    def __init__(self, rows: list[tuple[int, int]], root_moves: int) -> None:
         super().__init__(f"stopped after {len(rows)} of {root_moves} root moves")
         self.rows, self.root_moves = rows, root_moves
 
@@ -49,7 +57,7 @@ class _Stopped(Exception):
     pass
 
 
-def perft(pos, depth: int, stop=None) -> int:
+def perft(pos: Position, depth: int, stop: Event | None = None) -> int:
     """Leaf count at `depth`.  `stop` (anything with ``is_set()``, e.g. a threading.Event) is
     looked at once per interior node (depth >= 2), so a set flag ends the count within one
     move generation; the count then raises and leaves `pos` part-way (pass a copy)."""
@@ -69,7 +77,7 @@ def perft(pos, depth: int, stop=None) -> int:
     return n
 
 
-def divide(pos, depth: int, stop=None) -> list[tuple[int, int]]:
+def divide(pos: Position, depth: int, stop: Event | None = None) -> list[tuple[int, int]]:
     """(root move, leaf count below it) for each legal move.  When `stop` is set during the
     count, raises PerftStopped holding the root moves finished so far."""
     moves = legal_moves(pos)

@@ -14,9 +14,9 @@ if TYPE_CHECKING:
     from .position import Position
 
 
-def _complex_targets(T, s, b, side, ep, app):
-    """Targets of a piece whose tables use move-only/capture-only parts, special rays or
-    bent paths.  Appends target | flags."""
+def piece_targets(T, s, b, side, ep, app):
+    """Every target of the piece whose tables are T, standing on s (leaps, rides, move-only
+    and capture-only parts, special rays, hops, bent paths).  Appends target | flags."""
     for t in T.leaps[s]:
         p = b[t]
         if not p or (p & 1) != side:
@@ -137,7 +137,7 @@ def pseudo_moves(pos: Position, captures_only: bool = False) -> list[int]:
                         break
             continue
         tg: list[int] = []
-        _complex_targets(T, s, b, side, ep, tg.append)
+        piece_targets(T, s, b, side, ep, tg.append)
         if quiet:
             if pr is None:
                 for t in tg:

@@ -6,8 +6,16 @@ piece values and square tables, and the variant's search hooks.
 """
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from .movegen import attacked
 from .moves import DROP, EP, FISSION, FUSION
+from .search_state import SearchState
+
+if TYPE_CHECKING:
+    from typing import Callable
+
+    from .position import Position
 
 K_TT = 1 << 30
 K_CAPTURE = 1 << 24
@@ -23,8 +31,8 @@ def _first(x: tuple) -> int:
     return x[0]
 
 
-class MoveOrdering:
-    def order(self, pos, moves, ttmove, ply):
+class MoveOrdering(SearchState):
+    def order(self, pos: Position, moves: list[int], ttmove: int, ply: int) -> list[tuple[int, int]]:
         """Moves sorted best first; returns (key, move) pairs."""
         b = pos.board
         val = self.value
@@ -36,7 +44,7 @@ class MoveOrdering:
         pst = self.ev.pst
         royal = self.royal
         them = side ^ 1
-        keyed = []
+        keyed: list[tuple[int, int]] = []
         app = keyed.append
         for m in moves:
             if m == ttmove:
@@ -52,7 +60,7 @@ class MoveOrdering:
                     dc = ((m >> 16) & 255) * 2 + side
                     app((hist.get(m * 2 + side, 0) + pst[dc][m & 255] - val[dc], m))
                 continue
-            if acted is not None and m >> 24 & 255 and hook(pos, m):
+            if acted is not None and hook is not None and m >> 24 & 255 and hook(pos, m):
                 # acts on another cell (a shunt lands on it), may promote the mover:
                 # ordered as a capture, by its material swing
                 app((K_CAPTURE + self._acted_gain(pos, m, ((m >> 24) & 255) - 1, acted) * 16
@@ -82,7 +90,7 @@ class MoveOrdering:
         keyed.sort(key=_first, reverse=True)
         return keyed
 
-    def _acted_gain(self, pos, m, a, acted):
+    def _acted_gain(self, pos: Position, m: int, a: int, acted: Callable[[Position, int], int]) -> int:
         """Material swing for the mover of a move acting on cell a (plus its own promotion)."""
         val = self.value
         side = pos.side
@@ -95,7 +103,7 @@ class MoveOrdering:
             gain += val[pt * 2 + side] - val[pos.board[(m >> 8) & 255]]
         return max(0, gain)
 
-    def _reward(self, killers, m, side, depth):
+    def _reward(self, killers: list[int], m: int, side: int, depth: int) -> None:
         if killers[0] != m:
             killers[1] = killers[0]
             killers[0] = m

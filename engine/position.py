@@ -8,7 +8,12 @@ which keep the Zobrist hash exact.
 """
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from .moves import CASTLE, DOUBLE, DROP, EP, FLAGS, NULL_MOVE, SPECIAL
+
+if TYPE_CHECKING:
+    from .variant import Variant
 
 
 class Position:
@@ -16,13 +21,13 @@ class Position:
                  "halfmove", "fullmove", "hash", "king", "stack", "history", "z",
                  "_royal", "_pawn", "_handtype", "_cmask", "_cbymove", "extra")
 
-    def __init__(self, variant):
+    def __init__(self, variant: Variant) -> None:
         v = variant
         self.variant = v
         n = v.geometry.size
         ncodes = 2 * len(v.piece_types)
         self.board = [0] * n
-        self.occ = [set(), set()]
+        self.occ: list[set[int]] = [set(), set()]
         self.hand = [0] * ncodes
         self.side = 0
         self.ep = -1
@@ -33,8 +38,8 @@ class Position:
         self.z = v.zobrist
         self.hash = 0
         self.king = [-1, -1]
-        self.stack = []
-        self.history = []
+        self.stack: list[tuple] = []
+        self.history: list[int] = []
         self.extra = None
         self._royal = [bool(v.piece_types[c >> 1] and v.piece_types[c >> 1].royal) for c in range(ncodes)]
         self._pawn = [bool(v.piece_types[c >> 1] and v.piece_types[c >> 1].pawn) for c in range(ncodes)]

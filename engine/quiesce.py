@@ -7,20 +7,27 @@ test legality lazily after ``make``; variants with their own filter get ``legal_
 """
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from .game import game_result
 from .movegen import attacked, in_check, legal_moves, pinned_cells, pseudo_moves
 from .moves import DROP, EP, FISSION, FUSION, SPECIAL
 from .ordering import _first
+from .search_state import SearchState
 from .tt import INF, MAX_PLY, result_score
 
+if TYPE_CHECKING:
+    from .position import Position
 
-class Quiescence:
-    def captures(self, pos):
+
+class Quiescence(SearchState):
+    def captures(self, pos: Position) -> list[int]:
         """Pseudo-legal captures, en-passant captures and promotions (plus the variant's
         extra moves), without the quiet moves and castling that quiescence never plays."""
         return pseudo_moves(pos, True)
 
-    def quiesce(self, pos, alpha, beta, ply, qply, chk=None):
+    def quiesce(self, pos: Position, alpha: int, beta: int, ply: int, qply: int,
+                chk: bool | None = None) -> int:
         self.nodes += 1
         if not (self.nodes & self.CHECK_MASK):
             self._check_limits()
@@ -78,7 +85,7 @@ class Quiescence:
         b = pos.board
         val = self.value
         hook = self.is_tactical_hook
-        cand = []
+        cand: list[tuple[int, int, int]] = []
         app = cand.append
         for m in self.captures(pos):
             frm = (m >> 8) & 255
@@ -109,7 +116,7 @@ class Quiescence:
         # the check status is known (none) only for the first quiescence plies
         pinned = pinned_cells(pos, kcell, them) \
             if royal and self.fast_pins and qply < 2 and kcell >= 0 else None
-        best_pv: list[int] = []
+        best_pv = []
         for _, m, gain in cand:
             frm = (m >> 8) & 255
             # a capture by a more valuable piece of a defended piece loses material
@@ -132,11 +139,11 @@ class Quiescence:
         self.pv_after = best_pv
         return alpha
 
-    def _quiesce_full(self, pos, alpha, beta, ply, qply):
+    def _quiesce_full(self, pos: Position, alpha: int, beta: int, ply: int, qply: int) -> int:
         """Quiescence for variants with their own legality filter or win adjudication:
         stand pat first (unless in check), then the tactical legal moves."""
         check = qply < 2 and in_check(pos)
-        stand = None
+        stand = 0                       # standing pat is not an option in check
         if not check:
             stand = self.evaluate(pos)
             if stand >= beta or qply >= 4 or ply >= MAX_PLY:

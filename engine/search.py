@@ -37,6 +37,8 @@ variant uses is read from ``Variant.caps``):
 """
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import time
 
 from .evaluate import Evaluator
@@ -49,6 +51,13 @@ from .quiesce import Quiescence
 from .tables import supports_attack_tables
 from .tt import EXACT, INF, LOWER, MATE, MATE_BOUND, MAX_PLY, TT, UPPER, from_tt, result_score, to_tt
 
+if TYPE_CHECKING:
+    from threading import Event
+    from typing import Callable
+
+    from .position import Position
+    from .variant import Variant
+
 __all__ = ["MATE", "MATE_BOUND", "TT", "Limits", "Searcher", "Stop"]
 
 
@@ -56,7 +65,7 @@ class Searcher(MoveOrdering, Quiescence):
     CHECK_MASK = 63
     ECACHE_SIZE = 1 << 17     # evaluations kept (about 12 MB at most)
 
-    def __init__(self, variant, tt: TT | None = None):
+    def __init__(self, variant: Variant, tt: TT | None = None) -> None:
         v = variant
         self.variant = v
         self.ev = Evaluator(v)
@@ -93,17 +102,16 @@ class Searcher(MoveOrdering, Quiescence):
         """Build the variant's lazily compiled tables now rather than inside a timed search."""
         v = self.variant
         try:
-            v.table_list
-            v.promo
+            _ = v.table_list, v.promo
             if v.hands:
-                v.drops
+                _ = v.drops
             if self.royal:
-                v.attacks
+                _ = v.attacks
         except Exception:       # a table the variant does not support: built (or not) on use
             pass
 
     # ---- helpers ------------------------------------------------------------------------
-    def tactical(self, pos, m) -> bool:
+    def tactical(self, pos: Position, m: int) -> bool:
         if self.is_tactical_hook is not None:
             return self.is_tactical_hook(pos, m)
         frm = (m >> 8) & 255
@@ -114,7 +122,7 @@ class Searcher(MoveOrdering, Quiescence):
         p = pos.board[m & 255]
         return bool(p) and (p & 1) != pos.side
 
-    def in_check(self, pos) -> bool:
+    def in_check(self, pos: Position) -> bool:
         if self.royal:
             k = pos.king[pos.side]
             return k >= 0 and attacked(pos, k, pos.side ^ 1)
@@ -128,7 +136,8 @@ class Searcher(MoveOrdering, Quiescence):
         if self.hard_deadline is not None and time.monotonic() >= self.hard_deadline:
             raise Stop
     # ---- the search ---------------------------------------------------------------------
-    def search(self, pos, limits: Limits, stop_event, on_info=None):
+    def search(self, pos: Position, limits: Limits, stop_event: Event,
+               on_info: Callable | None = None) -> tuple[int | None, int | None, int]:
         """Returns (best move, ponder move or None, score). best move is None when the side
         to move has no legal move.  The position is left as it was, also after a stop."""
         base = self._base = len(pos.stack)
@@ -137,13 +146,13 @@ class Searcher(MoveOrdering, Quiescence):
         finally:
             self._unwind(pos, base)
 
-    def _unwind(self, pos, base):
+    def _unwind(self, pos: Position, base: int):
         """Take back what an aborted search left made (moves and null moves, newest first:
         ``unmake`` takes back either)."""
         while len(pos.stack) > base:
             pos.unmake()
 
-    def _search(self, pos, limits, stop_event, on_info):
+    def _search(self, pos: Position, limits: Limits, stop_event: Event, on_info: Callable | None):
         self.limits = limits
         self.stop_event = stop_event
         self.nodes = 0
@@ -175,14 +184,14 @@ class Searcher(MoveOrdering, Quiescence):
         prev_score = None
         for depth in range(1, max_depth + 1):
             lines = []
-            self.iter_best = None
+            self.iter_best: tuple[int, list[int]] | None = None
             try:
                 if multipv == 1:
                     score, pv = self.aspiration(pos, depth, prev_score)
                     lines.append((score, pv))
                 else:
                     excluded: list[int] = []
-                    for k in range(multipv):
+                    for _k in range(multipv):
                         cand = [m for m in self.root_order if m not in excluded]
                         score, pv = self.root(pos, cand, depth, -INF, INF)
                         lines.append((score, pv))
@@ -239,7 +248,7 @@ class Searcher(MoveOrdering, Quiescence):
             ponder = self._ponder_from_tt(pos, best)
         return best, ponder, best_score
 
-    def _ponder_from_tt(self, pos, best):
+    def _ponder_from_tt(self, pos: Position, best: int):
         """A ponder move when the PV stops after the best move: the hash move of the reply."""
         pos.make(best)
         try:
@@ -250,7 +259,7 @@ class Searcher(MoveOrdering, Quiescence):
         finally:
             pos.unmake()
 
-    def info(self, depth, score, pv, multipv):
+    def info(self, depth: int, score: int, pv: list[int], multipv: int | None) -> dict:
         el = max(1e-6, time.monotonic() - self.t0)
         d = {"depth": depth, "seldepth": max(self.seldepth, depth), "score": score,
              "nodes": self.nodes, "nps": int(self.nodes / el), "time": int(el * 1000),
@@ -259,7 +268,7 @@ class Searcher(MoveOrdering, Quiescence):
             d["multipv"] = multipv
         return d
 
-    def aspiration(self, pos, depth, prev):
+    def aspiration(self, pos: Position, depth: int, prev: int | None) -> tuple[int, list[int]]:
         if prev is None or depth < 4 or abs(prev) >= MATE_BOUND:
             return self.root(pos, self.root_order, depth, -INF, INF)
         delta = 40
@@ -277,7 +286,7 @@ class Searcher(MoveOrdering, Quiescence):
             if delta > 2000:
                 alpha, beta = -INF, INF
 
-    def root(self, pos, moves, depth, alpha, beta):
+    def root(self, pos: Position, moves: list[int], depth: int, alpha: int, beta: int) -> tuple[int, list[int]]:
         self.root_depth = depth
         alpha0 = alpha
         best = -INF
@@ -306,7 +315,8 @@ class Searcher(MoveOrdering, Quiescence):
             self.tt.put(pos.hash, (depth, flag, best, best_pv[0]))
         return best, best_pv
 
-    def negamax(self, pos, depth, alpha, beta, ply, do_null, chk=None):
+    def negamax(self, pos: Position, depth: int, alpha: int, beta: int, ply: int, do_null: bool,
+                chk: bool | None = None) -> int:
         self.nodes += 1
         if not (self.nodes & self.CHECK_MASK):
             self._check_limits()
@@ -362,9 +372,9 @@ class Searcher(MoveOrdering, Quiescence):
                 return static - 110 * depth
             # null move
             if do_null and self.null_ok and depth >= 3 and static >= beta and self._has_pieces(pos):
-                r = 3 if depth >= 6 else 2
+                nr = 3 if depth >= 6 else 2
                 pos.make_null()
-                score = -self.negamax(pos, depth - 1 - r, -beta, -beta + 1, ply + 1, False)
+                score = -self.negamax(pos, depth - 1 - nr, -beta, -beta + 1, ply + 1, False)
                 pos.unmake()
                 if score >= beta:
                     return beta if score >= MATE_BOUND else score
@@ -414,8 +424,10 @@ class Searcher(MoveOrdering, Quiescence):
                 return result_score(r, ply) if r else 0
         keyed = self.order(pos, moves, ttmove, ply)
         futile = False
+        fstatic = 0                     # the static score that makes quiet moves futile
         if static is not None and depth <= 2 and static + 150 * depth <= alpha:
             futile = True
+            fstatic = static
         # not in check: only royal moves, moves of pinned pieces and en passant can expose
         # the royal piece (the rules core's own shortcut, for variants where it holds)
         kcell = pos.king[side]
@@ -443,8 +455,8 @@ class Searcher(MoveOrdering, Quiescence):
                 gives = self.in_check(pos)
                 if futile and not gives:
                     unmake()
-                    if best < static:
-                        best = static
+                    if best < fstatic:
+                        best = fstatic
                     continue
                 red = 0 if gives or key >= K_KILLER else (1 if count < 10 or depth < 5 else 2)
                 if pv_node and red:
@@ -479,7 +491,7 @@ class Searcher(MoveOrdering, Quiescence):
         self.pv_after = best_pv
         return best
 
-    def _eval_store(self, pos, h):
+    def _eval_store(self, pos: Position, h: int):
         """Static evaluation through a small cache keyed by the position's hash."""
         e = self.evaluate(pos)
         c = self.ecache
@@ -489,7 +501,7 @@ class Searcher(MoveOrdering, Quiescence):
         return e
 
     @staticmethod
-    def _plausible(pos, m):
+    def _plausible(pos: Position, m: int) -> bool:
         """Cheap sanity check of a hash move (guards against key collisions)."""
         b = pos.board
         side = pos.side
@@ -503,7 +515,7 @@ class Searcher(MoveOrdering, Quiescence):
         q = b[frm]
         return bool(q) and (q & 1) == side
 
-    def _has_pieces(self, pos):
+    def _has_pieces(self, pos: Position):
         big = self.big
         b = pos.board
         for c in pos.occ[pos.side]:

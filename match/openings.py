@@ -3,7 +3,8 @@
 File format: one opening per line; blank lines and lines starting with ``#`` are skipped.
 A line is a position text in the variant's own format (FEN, 3D-FEN, nested FEN; for shogi
 also SFEN; an EPD line keeps its position and drops its operations), or ``startpos``,
-optionally followed by ``moves m1 m2 ...`` in the protocol's move text.  Every position and move is checked by the rules core when the file is read.
+optionally followed by ``moves m1 m2 ...`` in the protocol's move text.  Every position and move
+is checked by the rules core when the file is read.
 """
 from __future__ import annotations
 

@@ -277,7 +277,8 @@ class Session:
             "  setoption name N [value V]     set an option (UCI_Variant, Hash, MultiPV, ...)",
             "  ucinewgame | usinewgame        forget the previous game",
             "  position startpos|fen F|sfen S [moves M...]",
-            "  go [depth N|nodes N|movetime T|wtime/btime/winc/binc/movestogo|byoyomi|mate N|infinite|ponder|searchmoves M...]",
+            "  go [depth N|nodes N|movetime T|wtime/btime/winc/binc/movestogo|byoyomi|mate N|infinite|ponder"
+            "|searchmoves M...]",
             "  go perft N | perft N           count leaf nodes, per root move",
             "  stop | ponderhit               end a search / the opponent played the ponder move",
             "  d                              show the board, hands, position text and state",

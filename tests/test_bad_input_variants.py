@@ -164,7 +164,7 @@ def test_geometry_set_after_init_is_refused_when_compiled():
     v.geometry = grid2d(16, 16)
     v._tables = None
     with pytest.raises(ValueError, match="at most 255 cells"):
-        v.tables
+        _ = v.tables
 
 
 def test_largest_board_allowed():

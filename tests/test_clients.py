@@ -3,7 +3,6 @@ sunfish), cshogi's referee (a shogi game between two cellfish processes) and csh
 usi.Engine (handshake, go, stop, go mate)."""
 from __future__ import annotations
 
-import os
 import stat
 import sys
 from pathlib import Path

@@ -183,10 +183,10 @@ def test_ruling_5_castling_conditions():
 
 # ---- 7.6 double step and en passant -------------------------------------------------------
 def test_ruling_6_double_step_only_from_rank_3():
-    v, pos = setup("knavish", f"4k5/10/10/10/10/10/4P5/2P7/10/4K5 w - - 0 1")
+    v, pos = setup("knavish", "4k5/10/10/10/10/10/4P5/2P7/10/4K5 w - - 0 1")
     t = texts(v, pos)
     assert {"c3c4", "c3c5", "e4e5"} <= t and "e4e6" not in t
-    v, pos = setup("knavish", f"4k5/10/10/10/10/10/10/2p7/2P7/4K5 w - - 0 1")
+    v, pos = setup("knavish", "4k5/10/10/10/10/10/10/2p7/2P7/4K5 w - - 0 1")
     assert not any(m.startswith("c2") for m in texts(v, pos))    # blocked single step
 
 
@@ -264,7 +264,7 @@ def test_ruling_7_no_piece_promotion_for_kneaders_or_in_the_base_game():
 # ---- 7.8 returns ----------------------------------------------------------------------------
 def test_ruling_8_captured_pieces_return_unpromoted():
     # a +R (promoted Rook) and a Q~ (promoted Pawn) are captured: they go to hand as R and P
-    v, pos = setup("knavish-returns", f"4k5/4r5/10/10/4+R5/10/10/10/Q~9/4K5[] b - - 0 1", ["e9e6"])
+    v, pos = setup("knavish-returns", "4k5/4r5/10/10/4+R5/10/10/10/Q~9/4K5[] b - - 0 1", ["e9e6"])
     assert format(pos).split()[0].endswith("[r]")
     v, pos = setup("knavish-returns", "4k5/q9/10/10/10/10/10/10/Q~9/4K5[] b - - 0 1", ["a9a2"])
     assert format(pos).split()[0].endswith("[p]")
@@ -288,7 +288,7 @@ def test_ruling_8_drops_anywhere_but_pawns_not_on_ranks_1_and_10():
 
 
 def test_ruling_8_doubled_pawns_and_pawn_drop_mate_allowed():
-    v, pos = setup("knavish-returns", f"k2N6/10/1K8/10/10/10/4P5/10/10/10[PP] w - - 0 1")
+    v, pos = setup("knavish-returns", "k2N6/10/1K8/10/10/10/4P5/10/10/10[PP] w - - 0 1")
     t = texts(v, pos)
     assert "P@e3" in t and "P@e5" in t                     # same file as the e4 Pawn
     play(v, pos, "P@b9")

@@ -396,9 +396,9 @@ def test_fast_legality_matches_brute_force_in_random_games(v):
     import random
     rnd = random.Random(11)
     checked = 0
-    for game in range(6):
+    for _game in range(6):
         pos = parse(v, v.start_fen)
-        for ply in range(90):
+        for _ply in range(90):
             legal = legal_moves(pos)
             assert sorted(legal) == _brute_legal(pos), format(pos)
             checked += 1

@@ -42,7 +42,7 @@ def naive_moves(v, pos) -> set[str]:
                     can_stop = atom.stops is None or k in atom.stops
                     if can_stop and (not p or p & 1 != side):
                         text = geo.name(cell) + geo.name(t)
-                        if pt.token == "P" and (t_rank := geo.coords[t][2]) == (5 if side == 0 else 0):
+                        if pt.token == "P" and geo.coords[t][2] == (5 if side == 0 else 0):
                             text += "f"
                         out.add(text)
                     if p or atom.kind == LEAP or (atom.max_dist and k >= atom.max_dist):

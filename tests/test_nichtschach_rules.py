@@ -66,7 +66,7 @@ def test_rulings_2_3_4_start_arrays(name):
     pos = parse(v, v.start_fen)
     geo = v.geometry
     at = lambda l, f, r: pos.board[geo.index[(l, f, r)]]  # noqa: E731
-    simple, compound = {}, {}
+    simple = {}
     for l in range(6):
         for f in range(6):
             w = at(l, f, 0)
@@ -247,7 +247,7 @@ def test_ruling_13_only_the_mover_s_opponent_can_lose(name):
     v = variants.get(name)
     rnd = random.Random(name)
     pos = parse(v, v.start_fen)
-    for ply in range(60):
+    for _ply in range(60):
         moves = legal_moves(pos)
         if not moves:
             break
@@ -282,8 +282,8 @@ def test_ruling_14_threefold_repetition_draws():
     v = variants.get("elefantnichtschach")
     pos = parse(v, v.start_fen)
     cycle = ["vb1vb3", "vb6vb4", "vb3vb1", "vb4vb6"]
-    for rep in range(2):
-        for i, t in enumerate(cycle):
+    for _rep in range(2):
+        for _i, t in enumerate(cycle):
             assert game_result(pos) is None
             pos.make(parse_move(v, legal_moves(pos), t))
     assert game_result(pos) == (0, "repetition")

@@ -188,7 +188,7 @@ def test_bent_paths(v, tok):
     assert sum(len(rays) for c1, stop1, rays in tab.bent[s]) == FIG["bent_paths"][tok]
     for s in range(geo.size):
         dest = []
-        for c1, stop1, rays in tab.bent[s]:
+        for c1, _stop1, rays in tab.bent[s]:
             dest.append(c1)
             for ray in rays:
                 dest.extend(ray)

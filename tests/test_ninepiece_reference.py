@@ -154,7 +154,7 @@ def test_fast_generator_agrees_with_reference(seed):
     rnd = random.Random(seed)
     pos = parse(v, v.start_fen if seed % 2 == 0 else FIG["T5"]["fen"])
     kinds = set()
-    for ply in range(70):
+    for _ply in range(70):
         fen = format(pos)
         ms = legal_moves(pos)
         got = [move_text(v, m) for m in ms]

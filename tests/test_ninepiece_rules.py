@@ -79,7 +79,7 @@ def test_fusion_table_is_the_24_named_pairs(v):
             if r:
                 allowed[a + b] = r
     assert allowed == {k: r for k, (name, r) in FIG["fusion_pairs"].items()}
-    for pair, (name, rule) in FIG["fusion_pairs"].items():
+    for pair, (name, _rule) in FIG["fusion_pairs"].items():
         pt = v.by_token[f"({pair})"]
         assert pt.name == name and pt.components == tuple(pair)
     for pair in FIG["refused_sample"]:
@@ -302,14 +302,14 @@ def test_ruling_19_stockbroker_promotion(v):
     pos = setup(v, {"wc5": "P", "xc6": "b", "wd6": "n"})
     t = texts(v, pos, "wc5")
     dests = {}
-    for text, m in t.items():
+    for text, _m in t.items():
         dests.setdefault(text[:6], []).append(text[6:])
     assert all(sorted(s) == sorted(x.lower() for x in ORDER) for s in dests.values())
     assert list(dests) == ["wc5wc6"]     # xc6 and wd6 are quiet steps, occupied: blocked
     pos = setup(v, {"wc5": "P", "vb6": "r", "vc6": "r"})
     caps = {x[:6] for x, m in texts(v, pos, "wc5").items() if pos.board[m & 255]}
     assert caps == {"wc5vb6", "wc5vc6"}
-    for x, m in texts(v, pos, "wc5").items():
+    for _x, m in texts(v, pos, "wc5").items():
         assert (m >> 16) & 255 in v.simple_ids
     # Black promotes on rank 1
     pos = setup(v, {"xd2": "p"}, side="b")
@@ -362,11 +362,11 @@ def test_stockbroker_on_far_rank_is_rejected(v):
 # ---- consistency ---------------------------------------------------------------------------
 def test_random_games_make_unmake_and_text(v):
     rnd = random.Random(9)
-    for game in range(4):
+    for _game in range(4):
         pos = parse(v, v.start_fen)
         start = (pos.board[:], pos.hash)
         made = 0
-        for ply in range(60):
+        for _ply in range(60):
             ms = legal_moves(pos)
             if not ms or game_result(pos, ms) is not None:
                 break

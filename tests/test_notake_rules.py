@@ -308,7 +308,7 @@ def full_filter(pos):
 def test_make_unmake_hash_and_check_agree_with_the_generator(form):
     v, pos = setup(form)
     rng = random.Random(1000 + FORMS.index(form))
-    for ply in range(100):
+    for _ply in range(100):
         for side in (0, 1):
             assert in_check(pos, side) == brute_in_check(pos, side)
         board, occ, king, h = pos.board[:], [set(o) for o in pos.occ], pos.king[:], pos.hash

@@ -82,7 +82,10 @@ class ChessLike(Variant):
         geo = self.geometry
         y = geo.coords[geo.by_name[kf]][1]
         xs = [geo.coords[geo.by_name[c]][0] for c in (kf, kt, rf, rt)]
-        cell = lambda x: geo.index[(x, y)]
+
+        def cell(x):
+            return geo.index[(x, y)]
+
         lo, hi = min(xs), max(xs)
         empty = [cell(x) for x in range(lo, hi + 1) if x not in (xs[0], xs[2])]
         k0, k1 = xs[0], xs[1]

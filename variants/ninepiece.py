@@ -21,6 +21,7 @@ by both components is one move (duplicates are dropped in ``legal_moves``).
 """
 from __future__ import annotations
 
+from engine.movegen import piece_targets
 from engine.moves import FISSION, FUSION, SPECIAL
 from engine.pieces import BENT, CAPTURE, MOVE, Atom, PieceType, compound_atoms, ride
 from engine.tables import PieceTables, compile_piece
@@ -328,25 +329,15 @@ class Ninepiece(Board3D):
                 parts = split[code]
                 if not parts:
                     continue
-                # fission: each component to each empty cell its own move reaches
+                # fission: each component to each empty cell its own move reaches (the
+                # core's walker of a piece's tables; its captures are dropped)
                 for comp, _ in parts:
-                    T = tl[comp]
                     mb = base | ((comp >> 1) << 16) | xfl
-                    for ray in T.rides[s]:
-                        for t in ray:
-                            if b[t]:
-                                break
+                    tg: list[int] = []
+                    piece_targets(tl[comp], s, b, side, -1, tg.append)
+                    for t in tg:
+                        if not b[t]:
                             app(mb | t)
-                    for c1, stop1, rays in T.bent[s]:
-                        if b[c1]:
-                            continue
-                        if stop1:
-                            app(mb | c1)
-                        for ray in rays:
-                            for t in ray:
-                                if b[t]:
-                                    break
-                                app(mb | t)
 
     def legal_moves(self, pos, pseudo):
         # no check in Nichtschach: every pseudo-legal move is legal; a compound's two

@@ -203,8 +203,8 @@ class NotakeShogi(ShogiBoard):
                 bey[s * n + t] = -1 if c is None else c
         # the unit of a step/leap is the whole vector: it must be primitive for this table
         for per_cell in self._comp:
-            for s, (leaps, rides) in enumerate(per_cell or ()):
-                for t, t2, back in leaps:
+            for s, (leaps, _rides) in enumerate(per_cell or ()):
+                for t, t2, _back in leaps:
                     if bey[s * n + t] != t2:
                         raise ValueError("Notake leaps must have primitive vectors")
         self._beyond = bey
@@ -223,10 +223,10 @@ class NotakeShogi(ShogiBoard):
             fixed = [dict() for _ in range(n)]
             rays = [dict() for _ in range(n)]
 
-            def add_fixed(k, s, e, code):
+            def add_fixed(k, s, e, code, fixed=fixed):
                 fixed[k].setdefault((s, e), set()).add(code)
 
-            def add_ray(k, s, code, min_index, e):
+            def add_ray(k, s, code, min_index, e, rays=rays):
                 w = tuple(a - b for a, b in zip(geo.coords[s], geo.coords[k]))
                 g = gcd(*(abs(x) for x in w))
                 w = tuple(x // g for x in w)              # unit from k toward the attacker

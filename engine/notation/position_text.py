@@ -1,7 +1,8 @@
 """Position text: FEN-like codecs driven by the variant's layout.
 
-The variant's text format (``Variant.notation``) supplies ``layout``: groups (3D levels) of rows of cells, top row first, each
-row's cells in the order they are written.  Tokens are the piece tokens of the variant
+The variant's text format (``Variant.notation``) supplies ``layout``: groups (3D levels) of
+rows of cells, top row first, each row's cells in the order they are written.  Tokens are the
+piece tokens of the variant
 (``P``, ``+P``, ``Q~``, ``(RB)``), uppercase for the first player.  Runs of empty cells are
 written as numbers (possibly several digits).
 
@@ -124,7 +125,7 @@ def format_board(variant: Variant, board: list[int]) -> str:
 def parse_hand_letters(variant: Variant, text: str, hand: list[int]) -> None:
     if text in ("", "-"):
         return
-    for empties, tok in _tokens(text):
+    for _empties, tok in _tokens(text):
         if tok is None:
             raise PositionTextError(f"digit in hand ({text})")
         code = token_code(variant, tok)

@@ -1,0 +1,53 @@
+"""The state every room of the searcher shares, declared once for readers and type checkers.
+
+``Searcher.__init__`` sets these fields; ``MoveOrdering`` and ``Quiescence`` are mixins of the
+``Searcher`` that read them, and the methods declared here are the ones a room calls in
+another (``order`` lives in ordering.py, the rest in search.py).
+"""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Callable
+
+if TYPE_CHECKING:
+    from .evaluate import Evaluator
+    from .position import Position
+    from .variant import Result, Variant
+
+
+class SearchState:
+    CHECK_MASK: int
+    variant: Variant
+    ev: Evaluator
+    value: list[int]                     # piece value by code
+    evaluate: Callable[[Position], int]
+    adjudicate: Callable[[Position], Result]
+    is_tactical_hook: Callable[[Position, int], bool] | None
+    acted_hook: Callable[[Position, int], int] | None
+    drop_hook: Callable[[Position, int], bool] | None
+    plain_adj: bool                      # the variant never adjudicates a move
+    lazy: bool                           # legality tested lazily after make
+    royal: bool                          # check = own royal attacked
+    fast_pins: bool                      # the pin shortcut is sound
+    defence_test: bool                   # attack tables exist for the defended-capture test
+    has_extra: bool
+    nodes: int
+    seldepth: int
+    pv_after: list[int]
+    killers: list[list[int]]
+    history: dict[int, int]
+    ecache: dict[int, int]
+
+    def order(self, pos: Position, moves: list[int], ttmove: int, ply: int) -> list[tuple[int, int]]:
+        raise NotImplementedError
+
+    def tactical(self, pos: Position, m: int) -> bool:
+        raise NotImplementedError
+
+    def in_check(self, pos: Position) -> bool:
+        raise NotImplementedError
+
+    def _check_limits(self) -> None:
+        raise NotImplementedError
+
+    def _eval_store(self, pos: Position, h: int) -> int:
+        raise NotImplementedError
