@@ -265,7 +265,7 @@ def pinned_cells(pos: Position, k: int, them: int) -> set[int]:
     return pinned_with(pos.variant.attacks[them], pos.board, k, them ^ 1)
 
 
-def legal_moves(pos) -> list[int]:
+def legal_moves(pos: Position) -> list[int]:
     v = pos.variant
     pseudo = pseudo_moves(pos)
     r = v.legal_moves(pos, pseudo)
@@ -279,14 +279,17 @@ def legal_moves(pos) -> list[int]:
         return pseudo
     them = side ^ 1
     drop_hook = v.drop_legal if v.has_drop_rule else None
-    check = attacked(pos, k, them)
+    atk = v.attacks[them]
+    b = pos.board
+    check = attacked_with(atk, b, k)
     out = []
     app = out.append
     make, unmake = pos.make, pos.unmake
+    king = pos.king
     if v.fast_legality and not check:
-        pinned = pinned_cells(pos, k, them)
+        pinned = pinned_with(atk, b, k, side)
         for m in pseudo:
-            frm = (m >> 8) & 255
+            frm = (m >> 8) & 255                    # from cell
             if frm == DROP:
                 if drop_hook is None or drop_hook(pos, m):
                     app(m)
@@ -294,7 +297,7 @@ def legal_moves(pos) -> list[int]:
                 app(m)
             else:
                 make(m)
-                if not attacked(pos, pos.king[side], them):
+                if not attacked_with(atk, b, king[side]):
                     app(m)
                 unmake()
         return out
@@ -302,8 +305,8 @@ def legal_moves(pos) -> list[int]:
         if drop_hook is not None and (m >> 8) & 255 == DROP and not drop_hook(pos, m):
             continue
         make(m)
-        kk = pos.king[side]
-        if kk < 0 or not attacked(pos, kk, them):
+        kk = king[side]
+        if kk < 0 or not attacked_with(atk, b, kk):
             app(m)
         unmake()
     return out
