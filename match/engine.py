@@ -174,14 +174,16 @@ class EngineProcess:
                 rest = line[len("option name "):]
                 name = rest.split(" type ")[0].strip()
                 self.options_seen[name.lower()] = name
+        # the engine's own options first, as cutechess-cli does: an engine whose variants come
+        # from a file (VariantPath) knows the variant only once that option is set
+        for name, value in self.spec.options:
+            self.send(f"setoption name {name} value {value}")
         key = "usi_variant" if d == "usi" else "uci_variant"
         if variant != variant_default or key in self.options_seen:
             if key in self.options_seen:
                 self.send(f"setoption name {self.options_seen[key]} value {variant}")
             elif variant != variant_default:
                 raise EngineFault("protocol", f"engine has no {key.upper()} option for {variant}")
-        for name, value in self.spec.options:
-            self.send(f"setoption name {name} value {value}")
         self.ready(stall)
 
     def ready(self, stall: float) -> None:

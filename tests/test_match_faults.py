@@ -14,6 +14,7 @@ import pytest
 from match_helpers import CELLFISH, ROOT, cellfish, fake, replay
 
 from match import (
+    EngineSpec,
     MatchConfig,
     TimeControl,
     run_match,
@@ -214,4 +215,32 @@ def test_ctrl_c_stops_the_run_and_leaves_no_process(tmp_path, stray_engines):
     # strict: no worker or engine left, running or zombie (the test process is a child
     # subreaper, so an engine orphaned by a worker would be re-parented to it and seen here)
     assert not [c for c in workers + engines if c.is_running()]
+    assert not stray_engines()
+
+
+def test_engine_options_go_before_the_variant(tmp_path, stray_engines):
+    """An engine whose variants come from a file (VariantPath, as with Fairy-Stockfish) knows
+    the variant only after that option: the runner sends the engine's own options first, then
+    UCI_Variant (as cutechess-cli does), so the engine plays the match's variant.  Sent the
+    other way round, it would refuse the variant and answer chess moves: illegal moves."""
+    ini = tmp_path / "defs.ini"
+    ini.write_text("[knavish8]\n[shako:chess]\n")
+    spec = fake("variantpath", 0, depth=1)
+    spec = EngineSpec(spec.name, spec.cmd, options=(("VariantPath", str(ini)),), tc=spec.tc)
+    log = tmp_path / "fake.log"
+    cfg = MatchConfig("knavish8", [spec, cellfish("d1", depth=1)], games=2, max_plies=8)
+    os.environ["FAKE_LOG"] = str(log)
+    try:
+        r = run_match(cfg)
+    finally:
+        del os.environ["FAKE_LOG"]
+    sent = [ln.split() for ln in log.read_text().splitlines()]
+    setopts = [ln[2] for ln in sent if ln[:1] == ["setoption"]]
+    assert setopts[:2] == ["VariantPath", "UCI_Variant"]
+    assert len(r.records) == 2
+    for rec in r.records:
+        assert rec["variant"] == "knavish8"
+        assert "illegal" not in rec["reason"], rec["reason"]
+        assert rec["plies"] == 8, rec       # both engines played out the move limit
+        replay(rec)
     assert not stray_engines()

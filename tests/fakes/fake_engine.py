@@ -16,6 +16,9 @@ core) for AFTER moves (default 0), then misbehaves according to MODE:
   nohandshake never answers uci/usi
   noready     answers the first AFTER isready, then never again (a stall)
   deaf        stops reading its input when asked to move (the pipe to it fills up)
+  variantpath knows only chess until its VariantPath option names a file; then also every
+              section of that file ([name] or [name:parent]), as Fairy-Stockfish does; a
+              UCI_Variant it does not know is refused and it stays on its variant
 """
 from __future__ import annotations
 
@@ -39,6 +42,7 @@ def main() -> int:
     pos = None
     played = 0
     readies = 0
+    known = {"chess"} if mode == "variantpath" else set(variants.names())
     out = sys.stdout
 
     def say(s):
@@ -61,10 +65,19 @@ def main() -> int:
             variant = "shogi" if cmd == "usi" else "chess"
             say("id name fake-" + mode)
             say(f"option name {'USI_Variant' if cmd == 'usi' else 'UCI_Variant'} type combo "
-                f"default {variant} " + " ".join("var " + n for n in variants.names()))
+                f"default {variant} " + " ".join("var " + n for n in sorted(known)))
+            if mode == "variantpath":
+                say("option name VariantPath type string default <empty>")
             say(cmd + "ok")
         elif cmd == "setoption" and "value" in tok and tok[2].lower().endswith("_variant"):
-            variant = tok[tok.index("value") + 1]
+            name = tok[tok.index("value") + 1]
+            if name in known:
+                variant = name
+            else:
+                say(f"info string error: unknown variant {name}")
+        elif cmd == "setoption" and "value" in tok and tok[2] == "VariantPath":
+            with open(" ".join(tok[tok.index("value") + 1:])) as f:
+                known |= {ln.strip()[1:-1].split(":")[0] for ln in f if ln.strip().startswith("[")}
         elif cmd == "isready":
             if mode == "noready" and readies >= after:
                 continue
