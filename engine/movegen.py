@@ -5,16 +5,18 @@ Variants add what tables cannot describe through ``Variant.extra_moves``.
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Callable
 
 from .moves import CASTLE, DOUBLE, DROP, EP
 from .pieces import CAPTURE, MOVE
 
 if TYPE_CHECKING:
     from .position import Position
+    from .tables import PieceTables
 
 
-def piece_targets(T, s, b, side, ep, app):
+def piece_targets(T: PieceTables, s: int, b: list[int], side: int, ep: int,
+                  app: Callable[[int], None]) -> None:
     """Every target of the piece whose tables are T, standing on s (leaps, rides, move-only
     and capture-only parts, special rays, hops, bent paths).  Appends target | flags."""
     for t in T.leaps[s]:
@@ -67,11 +69,11 @@ def piece_targets(T, s, b, side, ep, app):
                     app(t | EP)
             k += 1
     for ray, stops, mode, beyond in T.hops[s]:
-        k, n = 0, len(ray)
-        while k < n and not b[ray[k]]:      # up to the screen
-            k += 1
-        end = n if beyond is None else min(n, k + 1 + beyond)
-        for k in range(k + 1, end):
+        i, n = 0, len(ray)
+        while i < n and not b[ray[i]]:      # up to the screen
+            i += 1
+        end = n if beyond is None else min(n, i + 1 + beyond)
+        for k in range(i + 1, end):
             t = ray[k]
             p = b[t]
             if p:
@@ -181,7 +183,7 @@ def pseudo_moves(pos: Position, captures_only: bool = False) -> list[int]:
     return out
 
 
-def _castling(pos, app):
+def _castling(pos: Position, app: Callable[[int], None]) -> None:
     b = pos.board
     side = pos.side
     them = side ^ 1
@@ -282,7 +284,7 @@ def legal_moves(pos: Position) -> list[int]:
     atk = v.attacks[them]
     b = pos.board
     check = attacked_with(atk, b, k)
-    out = []
+    out: list[int] = []
     app = out.append
     make, unmake = pos.make, pos.unmake
     king = pos.king

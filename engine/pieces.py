@@ -23,7 +23,7 @@ frame).  ``flag`` marks special moves: ``double`` (leaves an en-passant cell beh
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Callable, Sequence
+from typing import Any, Callable, Sequence
 
 from .geometry import Coord
 
@@ -38,7 +38,7 @@ class Atom:
     mode: str = BOTH
     max_dist: int | None = None
     stops: frozenset[int] | None = None
-    origin: Callable[[Coord], bool] | None = None
+    origin: Callable[[Coord, int], bool] | None = None
     flag: str | None = None
     turns: Callable[[Coord], Sequence[Coord]] | None = None
 
@@ -47,15 +47,15 @@ class Atom:
         return v(coord) if callable(v) else v
 
 
-def leap(vectors, mode=BOTH, **kw) -> Atom:
+def leap(vectors: Sequence[Coord], mode: str = BOTH, **kw: Any) -> Atom:
     return Atom(tuple(vectors), LEAP, mode, **kw)
 
 
-def ride(vectors, mode=BOTH, **kw) -> Atom:
+def ride(vectors: Sequence[Coord], mode: str = BOTH, **kw: Any) -> Atom:
     return Atom(tuple(vectors), RIDE, mode, **kw)
 
 
-def hop(vectors, mode=BOTH, **kw) -> Atom:
+def hop(vectors: Sequence[Coord], mode: str = BOTH, **kw: Any) -> Atom:
     return Atom(tuple(vectors), HOP, mode, **kw)
 
 

@@ -8,33 +8,44 @@ coordinates.
 """
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from .pieces import BENT, BOTH, CAPTURE, HOP, LEAP, MOVE, RIDE
+
+if TYPE_CHECKING:
+    from .pieces import PieceType
+    from .variant import Variant
+
+
+Cells = tuple[int, ...]
+Special = tuple[Cells, tuple[bool, ...], str, "str | None"]     # ray, stop flags, mode, flag
+Bent = tuple[int, bool, tuple[Cells, ...]]                      # c1, may stop on c1, rays
+Hop = tuple[Cells, tuple[bool, ...], str, "int | None"]         # line, stops, mode, beyond
 
 
 class PieceTables:
     __slots__ = ("code", "leaps", "mleaps", "cleaps", "rides", "mrides", "crides",
                  "special", "bent", "hops", "simple")
 
-    def __init__(self, code: int, n: int):
+    def __init__(self, code: int, n: int) -> None:
         self.code = code
-        e = ()
-        self.leaps = [e] * n
-        self.mleaps = [e] * n
-        self.cleaps = [e] * n
-        self.rides = [e] * n
-        self.mrides = [e] * n
-        self.crides = [e] * n
-        self.special = [e] * n   # (ray, stops, mode, flag)
-        self.bent = [e] * n      # (c1, may stop on c1, rays from c1)
-        self.hops = [e] * n      # (whole line, stop flags, mode, cells allowed beyond the screen)
+        self.leaps: list[Cells] = [()] * n
+        self.mleaps: list[Cells] = [()] * n
+        self.cleaps: list[Cells] = [()] * n
+        self.rides: list[tuple[Cells, ...]] = [()] * n
+        self.mrides: list[tuple[Cells, ...]] = [()] * n
+        self.crides: list[tuple[Cells, ...]] = [()] * n
+        self.special: list[tuple[Special, ...]] = [()] * n   # (ray, stops, mode, flag)
+        self.bent: list[tuple[Bent, ...]] = [()] * n         # (c1, may stop on c1, rays from c1)
+        self.hops: list[tuple[Hop, ...]] = [()] * n          # (line, stops, mode, cells beyond the screen)
         self.simple = True       # only leaps / rides of mode both
 
 
-def _add(lst, cell, item):
+def _add(lst: list, cell: int, item: object) -> None:
     lst[cell] = lst[cell] + (item,)
 
 
-def compile_piece(variant, ptype, color: int) -> PieceTables:
+def compile_piece(variant: Variant, ptype: PieceType, color: int) -> PieceTables:
     geo = variant.geometry
     code = ptype.id * 2 + color
     tab = PieceTables(code, geo.size)
@@ -68,8 +79,8 @@ def compile_piece(variant, ptype, color: int) -> PieceTables:
                     if not ray:
                         continue
                     if all(stops) and not atom.flag:
-                        target = {BOTH: tab.rides, MOVE: tab.mrides, CAPTURE: tab.crides}[atom.mode]
-                        _add(target, cell, tuple(ray))
+                        rtarget = {BOTH: tab.rides, MOVE: tab.mrides, CAPTURE: tab.crides}[atom.mode]
+                        _add(rtarget, cell, tuple(ray))
                     else:
                         _add(tab.special, cell, (tuple(ray), stops, atom.mode, atom.flag))
                 elif atom.kind == BENT:
@@ -77,6 +88,7 @@ def compile_piece(variant, ptype, color: int) -> PieceTables:
                     if c1 is None:
                         continue
                     rays = []
+                    assert atom.turns is not None, f"a bent atom needs turns ({ptype.name})"
                     for w0 in atom.turns(v0):
                         r = geo.ray(c1, orient(w0), atom.max_dist)
                         r = [t for t in r if allow(code, cell, t)]
@@ -104,14 +116,14 @@ def reachable(tab: PieceTables, s: int) -> set[int]:
     for group in (tab.rides[s], tab.mrides[s], tab.crides[s]):
         for r in group:
             out.update(r)
-    for r, st, mode, flag in tab.special[s]:
+    for r, st, _mode, _flag in tab.special[s]:
         out.update(t for t, ok in zip(r, st) if ok)
     for c1, stop1, rays in tab.bent[s]:
         if stop1:
             out.add(c1)
         for r in rays:
             out.update(r)
-    for r, st, mode, beyond in tab.hops[s]:
+    for r, st, _mode, _beyond in tab.hops[s]:
         out.update(t for t, ok in zip(r[1:], st[1:]) if ok)
     return out
 
@@ -122,7 +134,7 @@ def supports_attack_tables(tab: PieceTables) -> bool:
     return not any(tab.bent) and not any(tab.hops)
 
 
-def build_attack_tables(variant, tables):
+def build_attack_tables(variant: Variant, tables: dict[int, PieceTables]) -> list[tuple]:
     """Inverse tables: for a target cell, which pieces of one colour attack it from where.
 
     Returns per colour: (leaps, rays, slider_rays) indexed by target cell.
@@ -135,8 +147,8 @@ def build_attack_tables(variant, tables):
     n = geo.size
     out = []
     for color in (0, 1):
-        leaps = [dict() for _ in range(n)]
-        rays = [dict() for _ in range(n)]
+        leaps: list[dict[int, set[int]]] = [{} for _ in range(n)]
+        rays: list[dict[tuple, dict[int, set[int]]]] = [{} for _ in range(n)]
         for code, tab in tables.items():
             if code & 1 != color:
                 continue
@@ -145,7 +157,8 @@ def build_attack_tables(variant, tables):
             for s in range(n):
                 for t in tab.leaps[s] + tab.cleaps[s]:
                     leaps[t].setdefault(s, set()).add(code)
-                entries = [(r, None) for r in tab.rides[s] + tab.crides[s]]
+                entries: list[tuple[Cells, tuple[bool, ...] | None]] = \
+                    [(r, None) for r in tab.rides[s] + tab.crides[s]]
                 entries += [(r, st) for r, st, mode, flag in tab.special[s] if mode != MOVE]
                 for r, st in entries:
                     if len(r) == 1 and (st is None or st[0]):

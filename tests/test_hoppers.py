@@ -121,4 +121,4 @@ def test_hoppers_are_valued_searched_and_refused_by_the_attack_tables():
     best, _, _ = Searcher(v, TT(1)).search(pos, Limits(depth=3), threading.Event())
     assert best in legal_moves(pos)
     with pytest.raises(ValueError, match="hoppers"):
-        v.attacks                 # a royal hopper game would need attack tables: said clearly
+        _ = v.attacks             # a royal hopper game would need attack tables: said clearly

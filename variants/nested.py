@@ -219,8 +219,11 @@ class NestedBase(Variant):
                 per = []
                 for state in range(4):
                     hasf, hasw = state >> 1, state & 1
-                    ok = lambda code: not ((self.need[code] == 1 and not hasf)
-                                           or (self.need[code] == 2 and not hasw))
+
+                    def ok(code, hasf=hasf, hasw=hasw):
+                        return not ((self.need[code] == 1 and not hasf)
+                                    or (self.need[code] == 2 and not hasw))
+
                     lt, rt, st = [], [], []
                     for t in range(self.geometry.size):
                         lt.append(tuple((s, frozenset(c for c in codes if ok(c)))
