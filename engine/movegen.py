@@ -173,7 +173,7 @@ def _castling(pos, app):
 
 def attacked(pos, t: int, by: int) -> bool:
     """Is cell t attacked (capturable) by a piece of colour `by`?"""
-    leaps, rays, _ = pos.variant.attacks[by]
+    leaps, rays, _, hops = pos.variant.attacks[by]
     b = pos.board
     for s, codes in leaps[t]:
         if b[s] in codes:
@@ -187,6 +187,18 @@ def attacked(pos, t: int, by: int) -> bool:
                     return True
                 break
             i += 1
+    for cells, sets, beyond in hops[t]:
+        i, n = 0, len(cells)
+        while i < n and not b[cells[i]]:      # empty cells up to the screen
+            i += 1
+        if beyond is not None and i >= beyond:
+            continue
+        for j in range(i + 1, n):
+            p = b[cells[j]]
+            if p:
+                if p in sets[j]:
+                    return True
+                break
     return False
 
 
@@ -204,7 +216,7 @@ def in_check(pos, side: int | None = None) -> bool:
 
 def pinned_cells(pos, k: int, them: int) -> set[int]:
     """Own cells whose piece, if it left, would open a line from an enemy piece to k."""
-    _, _, slides = pos.variant.attacks[them]
+    slides = pos.variant.attacks[them][2]
     b = pos.board
     us = them ^ 1
     pinned = set()

@@ -215,7 +215,7 @@ class NestedBase(Variant):
         if self._patt is None:
             out = []
             for color in (WHITE, BLACK):
-                leaps, rays, _ = self.attacks[color]
+                leaps, rays = self.attacks[color][:2]
                 per = []
                 for state in range(4):
                     hasf, hasw = state >> 1, state & 1
