@@ -204,10 +204,11 @@ def _castling(pos: Position, app: Callable[[int], None]) -> None:
 
 def attacked_with(atk: tuple, b: list[int], t: int) -> bool:
     """Is cell t attacked on board b by a piece of the attack tables ``atk`` (one colour's
-    ``(leaps, rays, slider_rays)``, see ``tables.build_attack_tables``)?  A ray's cells are
-    walked outward from t; they need not lie on a line, so a cell that must be empty for a
-    move is a ray cell with an empty set of codes.  Variants pass tables of their own (Nested:
-    only the pieces that are not paralysed; Notake: acting moves)."""
+    ``(leaps, rays, slider_rays, hops)``, see ``tables.build_attack_tables``)?  A ray's cells
+    are walked outward from t; they need not lie on a line, so a cell that must be empty for a
+    move is a ray cell with an empty set of codes (a lame leaper's path, Notake's acting
+    moves).  Variants pass tables of their own (Nested: only the pieces that are not
+    paralysed; Notake: acting moves)."""
     for s, codes in atk[0][t]:
         if b[s] in codes:
             return True
@@ -220,6 +221,20 @@ def attacked_with(atk: tuple, b: list[int], t: int) -> bool:
                     return True
                 break
             i += 1
+    hops = atk[3]
+    if hops is not None:
+        for cells, sets, beyond in hops[t]:
+            i, n = 0, len(cells)
+            while i < n and not b[cells[i]]:      # empty cells up to the screen
+                i += 1
+            if beyond is not None and i >= beyond:
+                continue
+            for j in range(i + 1, n):
+                p = b[cells[j]]
+                if p:
+                    if p in sets[j]:
+                        return True
+                    break
     return False
 
 
@@ -241,8 +256,8 @@ def in_check(pos: Position, side: int | None = None) -> bool:
 
 
 def pinned_with(atk: tuple, b: list[int], k: int, us: int) -> set[int]:
-    """Cells of colour `us` whose piece, if it left, would open a slider line of the attack
-    tables ``atk`` (the enemy's) onto cell k."""
+    """Cells of colour `us` whose piece, if it left, would open a slider line (or a lame
+    leaper's path) of the attack tables ``atk`` (the enemy's) onto cell k."""
     pinned = set()
     for cells, sets in atk[2][k]:
         first = -1

@@ -27,7 +27,7 @@ from typing import Any, Callable, Sequence
 
 from .geometry import Coord
 
-LEAP, RIDE, BENT, HOP = "leap", "ride", "bent", "hop"
+LEAP, RIDE, BENT, HOP, LAME = "leap", "ride", "bent", "hop", "lame"
 BOTH, MOVE, CAPTURE = "both", "move", "capture"
 
 
@@ -57,6 +57,25 @@ def ride(vectors: Sequence[Coord], mode: str = BOTH, **kw: Any) -> Atom:
 
 def hop(vectors: Sequence[Coord], mode: str = BOTH, **kw: Any) -> Atom:
     return Atom(tuple(vectors), HOP, mode, **kw)
+
+
+def lame(vectors, mode=BOTH, **kw) -> Atom:
+    return Atom(tuple(vectors), LAME, mode, **kw)
+
+
+def lame_path(v: Coord) -> tuple[Coord, ...]:
+    """The cells a lame leap of vector v passes (not the target): each step moves along the
+    axes whose remaining distance is largest, so an oblique leap starts straight and ends
+    diagonally ((1, 2): (0, 1); (2, 3): (0, 1), (1, 2)); (2, 2) passes (1, 1)."""
+    cur = [0] * len(v)
+    out: list[Coord] = []
+    while True:
+        rest = [a - b for a, b in zip(v, cur)]
+        top = max(abs(r) for r in rest)
+        if top == 0:
+            return tuple(out[:-1])
+        cur = [c + ((r > 0) - (r < 0) if abs(r) == top else 0) for c, r in zip(cur, rest)]
+        out.append(tuple(cur))
 
 
 @dataclass

@@ -3,16 +3,18 @@
 For every piece code (type id * 2 + colour) and every cell the tables hold plain tuples of
 target cells (leaps) and of rays (tuples of cells in order).  Rays whose cells cannot all be
 stopped on (odd-only riders, a double step, a destination barred by a variant filter) go to
-``special`` together with a parallel tuple of stop flags.  The generator never looks at
-coordinates.
+``special`` together with a parallel tuple of stop flags; a lame leap goes there too, as
+its path with flag ``lame`` (only the last cell is a stop, an occupied cell before it blocks).
+The generator never looks at coordinates.
 """
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from .pieces import BENT, BOTH, CAPTURE, HOP, LEAP, MOVE, RIDE
+from .pieces import BENT, BOTH, CAPTURE, HOP, LAME, LEAP, MOVE, RIDE, lame_path
 
 if TYPE_CHECKING:
+    from .geometry import Geometry
     from .pieces import PieceType
     from .variant import Variant
 
@@ -95,6 +97,13 @@ def compile_piece(variant: Variant, ptype: PieceType, color: int) -> PieceTables
                         if r:
                             rays.append(tuple(r))
                     _add(tab.bent, cell, (c1, allow(code, cell, c1), tuple(rays)))
+                elif atom.kind == LAME:
+                    steps = [geo.step(cell, w) for w in lame_path(v) + (v,)]
+                    path = [c for c in steps if c is not None]
+                    if len(path) < len(steps) or not allow(code, cell, path[-1]):
+                        continue
+                    stops = (False,) * (len(path) - 1) + (True,)
+                    _add(tab.special, cell, (tuple(path), stops, atom.mode, LAME))
                 elif atom.kind == HOP:
                     ray = geo.ray(cell, v, None)
                     if len(ray) < 2:           # no cell beyond a screen
@@ -129,19 +138,23 @@ def reachable(tab: PieceTables, s: int) -> set[int]:
 
 
 def supports_attack_tables(tab: PieceTables) -> bool:
-    """The inverse attack tables describe leaps and rays from the target; a bent path or a
-    hop over a screen does not fit them."""
-    return not any(tab.bent) and not any(tab.hops)
+    """The inverse attack tables describe leaps, rays, lame paths and hops from the target; a
+    bent path does not fit them."""
+    return not any(tab.bent)
 
 
 def build_attack_tables(variant: Variant, tables: dict[int, PieceTables]) -> list[tuple]:
     """Inverse tables: for a target cell, which pieces of one colour attack it from where.
 
-    Returns per colour: (leaps, rays, slider_rays) indexed by target cell.
+    Returns per colour: (leaps, rays, slider_rays, hops) indexed by target cell.
       leaps[t]  = tuple of (source cell, frozenset of codes capturing t by a leap from there)
       rays[t]   = tuple of (cells outward from t, tuple of frozensets: codes that capture t
-                   when they are the first piece met at that index)
+                   when they are the first piece met at that index); a lame leaper's entry is
+                   its path walked back from t (cells that must be empty, then the leaper)
       slider_rays[t] = the rays whose sets go beyond the first cell (for pin detection)
+      hops[t]   = tuple of (cells outward from t, sets as in rays, beyond): empty cells, a
+                   screen (either colour) fewer than ``beyond`` cells away (any distance when
+                   None), empty cells, then a hopper whose code is in the set at its index
     """
     geo = variant.geometry
     n = geo.size
@@ -149,42 +162,72 @@ def build_attack_tables(variant: Variant, tables: dict[int, PieceTables]) -> lis
     for color in (0, 1):
         leaps: list[dict[int, set[int]]] = [{} for _ in range(n)]
         rays: list[dict[tuple, dict[int, set[int]]]] = [{} for _ in range(n)]
+        paths: list[dict[Cells, set[int]]] = [{} for _ in range(n)]
+        hops: list[dict[tuple, dict[int, set[int]]]] = [{} for _ in range(n)]
         for code, tab in tables.items():
             if code & 1 != color:
                 continue
             if not supports_attack_tables(tab):
-                raise ValueError("attack tables do not support bent pieces or hoppers")
+                raise ValueError("attack tables do not support bent pieces")
             for s in range(n):
                 for t in tab.leaps[s] + tab.cleaps[s]:
                     leaps[t].setdefault(s, set()).add(code)
                 entries: list[tuple[Cells, tuple[bool, ...] | None]] = \
                     [(r, None) for r in tab.rides[s] + tab.crides[s]]
-                entries += [(r, st) for r, st, mode, flag in tab.special[s] if mode != MOVE]
-                for r, st in entries:
-                    if len(r) == 1 and (st is None or st[0]):
+                for r, st, mode, flag in tab.special[s]:
+                    if mode == MOVE:
+                        continue
+                    if flag == LAME and len(r) > 1:
+                        back = tuple(reversed(r[:-1])) + (s,)
+                        paths[r[-1]].setdefault(back, set()).add(code)
+                    else:
+                        entries.append((r, st))
+                for r, sts in entries:
+                    if len(r) == 1 and (sts is None or sts[0]):
                         leaps[r[0]].setdefault(s, set()).add(code)
                         continue
-                    c0 = geo.coords[s]
-                    c1 = geo.coords[r[0]]
-                    w = tuple(a - b for a, b in zip(c0, c1))   # from target back toward s
+                    w = _back(geo, s, r[0])
                     for k, t in enumerate(r):
-                        if st is not None and not st[k]:
+                        if sts is not None and not sts[k]:
                             continue
                         d = rays[t].setdefault(w, {})
                         d.setdefault(k, set()).add(code)   # piece at distance k+1 from t
-        leap_t, ray_t, slide_t = [], [], []
+                for r, st, mode, beyond in tab.hops[s]:
+                    if mode == MOVE:
+                        continue
+                    w = _back(geo, s, r[0])
+                    for j in range(1, len(r)):
+                        if st[j]:    # the hopper stands at index j outward from r[j]
+                            hops[r[j]].setdefault((w, beyond), {}).setdefault(j, set()).add(code)
+        leap_t, ray_t, slide_t, hop_t = [], [], [], []
         for t in range(n):
             leap_t.append(tuple((s, frozenset(c)) for s, c in leaps[t].items()))
             rs, sl = [], []
             for w, d in rays[t].items():
-                cells = geo.ray(t, w)
-                top = max(d) + 1
-                sets = tuple(frozenset(d.get(k, ())) for k in range(top))
-                entry = (tuple(cells[:top]), sets)
+                entry = _outward(geo, t, w, d)
                 rs.append(entry)
-                if top > 1:
+                if len(entry[0]) > 1:
                     sl.append(entry)
+            for cells, codes in paths[t].items():
+                entry = (cells, (frozenset(),) * (len(cells) - 1) + (frozenset(codes),))
+                rs.append(entry)
+                sl.append(entry)
             ray_t.append(tuple(rs))
             slide_t.append(tuple(sl))
-        out.append((leap_t, ray_t, slide_t))
+            hop_t.append(tuple(_outward(geo, t, w, d) + (beyond,)
+                               for (w, beyond), d in hops[t].items()))
+        # no hopper of this colour: None, so the attack test skips the hop walk at no cost
+        out.append((leap_t, ray_t, slide_t, hop_t if any(hop_t) else None))
     return out
+
+
+def _back(geo: Geometry, s: int, first: int) -> tuple[int, ...]:
+    """The step from a ray's first cell back toward its source s."""
+    return tuple(a - b for a, b in zip(geo.coords[s], geo.coords[first]))
+
+
+def _outward(geo: Geometry, t: int, w: tuple[int, ...], d: dict[int, set[int]]) -> tuple:
+    """(cells outward from t along w, codes per index) for index -> codes d."""
+    cells = geo.ray(t, w)
+    top = max(d) + 1
+    return tuple(cells[:top]), tuple(frozenset(d.get(k, ())) for k in range(top))

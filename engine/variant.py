@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any, Iterable, Sequence
 from .geometry import Coord, Geometry
 from .moves import DROP
 from .notation.formats import TextFormat
-from .pieces import PieceType
+from .pieces import HOP, LAME, PieceType
 from .tables import build_attack_tables, compile_piece, reachable
 
 if TYPE_CHECKING:
@@ -88,7 +88,8 @@ class Variant:
     pawn_drop_resets_clock: bool = False  # a pawn drop resets it like a pawn move
     repetition_count: int = 3         # draw at this many occurrences
     stalemate_result: str = "draw"    # "draw", "loss" (side to move loses) or "win"
-    fast_legality: bool = True        # pins + check test are enough (no hoppers etc.)
+    fast_legality: bool = True        # pins + check test are enough (set False by __init__
+                                      # when a piece hops or leaps lamely: see below)
     capture_hook: bool = False        # call after_capture on every capture
     has_drop_rule: bool = False       # call drop_legal on every drop
     check_hook: bool = False          # in_check is the variant's own (Notake)
@@ -110,6 +111,11 @@ class Variant:
             if pt is not None:
                 pt.id = i
         self.by_token = {pt.token: pt for pt in self.piece_types if pt is not None}
+        if any(a.kind in (HOP, LAME) for pt in self.piece_types if pt is not None
+               for a in pt.atoms):
+            # a piece moving onto a hopper's line becomes a screen and can expose its own
+            # royal piece; a lame leaper's path is no slider line: make/test every move
+            self.fast_legality = False
         self.notation = self.notation_class(self)
         self._tables: dict | None = None
         self._table_list: list | None = None

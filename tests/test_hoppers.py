@@ -7,7 +7,9 @@ coordinate walker written here:
 * the Cannon (xiangqi's): moves as a Rook without capturing, captures only by hopping a screen
   along a rank or file (``ride`` MOVE + ``hop`` CAPTURE);
 * the Grasshopper: along the Queen's lines it lands on the cell right behind the screen,
-  empty or enemy (``hop`` with ``max_dist=1``)."""
+  empty or enemy (``hop`` with ``max_dist=1``).
+
+The inverse attack tables (engine/tables.py) describe hops too, checked against the moves."""
 from __future__ import annotations
 
 import random
@@ -16,7 +18,7 @@ import threading
 import pytest
 
 from engine.evaluate import Evaluator
-from engine.movegen import legal_moves
+from engine.movegen import attacked, legal_moves, pseudo_moves
 from engine.pieces import CAPTURE, DIAG, KING, MOVE, ORTH, PieceType, hop, leap, ride
 from engine.search import TT, Limits, Searcher
 from engine.notation.position_text import parse
@@ -112,7 +114,7 @@ def test_hoppers_agree_with_a_coordinate_walker(seed):
     assert seen > 10          # hopper captures were on the board, not only quiet moves
 
 
-def test_hoppers_are_valued_searched_and_refused_by_the_attack_tables():
+def test_hoppers_are_valued_and_searched():
     v = HopperTest()
     ev = Evaluator(v)
     val = {pt.token: ev.value[pt.id * 2] for pt in v.piece_types if pt}
@@ -120,5 +122,25 @@ def test_hoppers_are_valued_searched_and_refused_by_the_attack_tables():
     pos = parse(v, v.start_fen)
     best, _, _ = Searcher(v, TT(1)).search(pos, Limits(depth=3), threading.Event())
     assert best in legal_moves(pos)
-    with pytest.raises(ValueError, match="hoppers"):
-        _ = v.attacks             # a royal hopper game would need attack tables: said clearly
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_attack_tables_see_hopper_captures(seed):
+    """``attacked`` (the inverse tables, hop entries included) says a piece is attacked
+    exactly when some pseudo-legal move of the other side captures it, in random games."""
+    v = HopperTest()
+    rng = random.Random(seed)
+    pos = parse(v, v.start_fen)
+    for _ in range(80):
+        for by in (0, 1):
+            saved = pos.side
+            pos.side = by
+            hit = {m & 255 for m in pseudo_moves(pos) if pos.board[m & 255]}
+            pos.side = saved
+            for t, p in enumerate(pos.board):
+                if p and p & 1 != by:
+                    assert attacked(pos, t, by) == (t in hit), (by, v.geometry.name(t))
+        legal = legal_moves(pos)
+        if not legal:
+            break
+        pos.make(rng.choice(legal))

@@ -215,7 +215,7 @@ class NestedBase(Variant):
         if self._patt is None:
             out = []
             for color in (WHITE, BLACK):
-                leaps, rays, _ = self.attacks[color]
+                leaps, rays = self.attacks[color][:2]
                 per = []
                 for state in range(4):
                     hasf, hasw = state >> 1, state & 1
@@ -238,7 +238,7 @@ class NestedBase(Variant):
                                 rs.append((cells[:len(fs)], tuple(fs)))
                         rt.append(tuple(rs))
                         st.append(tuple(r for r in rs if len(r[1]) > 1))
-                    per.append((lt, rt, st))
+                    per.append((lt, rt, st, None))     # no hoppers in Nested
                 out.append(per)
             self._patt = out
         return self._patt

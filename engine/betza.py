@@ -1,0 +1,176 @@
+"""Betza's piece notation, read the way Fairy-Stockfish reads it (2D boards).
+
+``parse_betza("mRcpR")`` gives the atoms of a piece (engine/pieces.py) in the first player's
+frame: vectors are (file, rank) steps, +rank is forward for White.  The second player's pieces
+are Fairy-Stockfish's rotated by 180 degrees (its left is White's right), so a variant whose
+pieces are not left-right symmetric must use :func:`rotate` as its ``orient``.
+
+What is read (docs/betza.md lists it with the differences from Fairy-Stockfish):
+
+* atoms W F D N A H C/L Z/J G (leapers), K = W+F, R B Q (riders = WW FF KK);
+* a doubled letter or a digit after an atom makes a rider: ``NN`` nightrider, ``R4``, ``W2``
+  (at most that many steps; ``0`` = unlimited).  As in Fairy-Stockfish, riders exist on the
+  W, F, K and N lines only;
+* modality prefixes ``m`` (move only) and ``c`` (capture only), default both; ``e`` is read
+  and ignored (Fairy-Stockfish gives en passant by its enPassantTypes key);
+* direction prefixes f b l r s v h, alone or as Fairy-Stockfish's pairs (``ff``, ``fs``,
+  ``fr``/``rf`` for oblique leapers, ``fh``/``rh`` halves, ``hr``/``hl`` chiral sets);
+* ``p`` hoppers (any distance beyond the screen) and ``g`` grasshoppers (right behind it) on
+  the W, F, K lines (pR, gB, pQ ...);
+* ``n`` lame leapers N, A, D, Z/J (the cells stepped through must be empty);
+* ``i`` initial moves: allowed only from a region the caller gives (Fairy-Stockfish uses the
+  double-step region of the side).
+"""
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from .geometry import Coord
+from .pieces import BOTH, CAPTURE, MOVE, Atom, hop, lame, leap, ride
+
+Origin = Callable[[Coord, int], bool]
+
+
+class BetzaError(ValueError):
+    """A Betza string that cannot be read; the message names the offending token."""
+
+
+# (forward, sideways) of each atom, as Fairy-Stockfish lists them
+LEAPERS: dict[str, tuple[tuple[int, int], ...]] = {
+    "W": ((1, 0),), "F": ((1, 1),), "D": ((2, 0),), "N": ((2, 1),), "A": ((2, 2),),
+    "H": ((3, 0),), "L": ((3, 1),), "C": ((3, 1),), "J": ((3, 2),), "Z": ((3, 2),),
+    "G": ((3, 3),), "K": ((1, 0), (1, 1)),
+}
+RIDERS: dict[str, tuple[tuple[int, int], ...]] = {
+    "R": ((1, 0),), "B": ((1, 1),), "Q": ((1, 0), (1, 1)),
+}
+RIDER_LINES = frozenset({(1, 0), (1, 1), (2, 1)})   # Fairy-Stockfish rides W, F and N lines
+HOPPER_LINES = frozenset({(1, 0), (1, 1)})
+LAME_ATOMS = frozenset("NADZJ")
+VERTICALS, HORIZONTALS = "fbvh", "rlsh"
+
+# The eight images of an atom (a forward, b sideways) as (file, rank) vectors, each with the
+# direction words that select it (Fairy-Stockfish's table).
+_IMAGES: tuple[tuple[Callable[[int, int], Coord], frozenset[str]], ...] = (
+    (lambda a, b: (b, a), frozenset(("ff", "vv", "rf", "rv", "fh", "rh", "hr"))),
+    (lambda a, b: (-b, -a), frozenset(("bb", "vv", "lb", "lv", "bh", "lh", "hr"))),
+    (lambda a, b: (a, -b), frozenset(("rr", "ss", "br", "bs", "bh", "rh", "hr"))),
+    (lambda a, b: (-a, b), frozenset(("ll", "ss", "fl", "fs", "fh", "lh", "hr"))),
+    (lambda a, b: (a, b), frozenset(("rr", "ss", "fr", "fs", "fh", "rh", "hl"))),
+    (lambda a, b: (-a, -b), frozenset(("ll", "ss", "bl", "bs", "bh", "lh", "hl"))),
+    (lambda a, b: (b, -a), frozenset(("bb", "vv", "rb", "rv", "bh", "rh", "hl"))),
+    (lambda a, b: (-b, a), frozenset(("ff", "vv", "lf", "lv", "fh", "lh", "hl"))),
+)
+
+
+def rotate(v: Coord) -> Coord:
+    """The second player's frame as Fairy-Stockfish has it: a half turn."""
+    return tuple(-x for x in v)
+
+
+def atom_vectors(atom: tuple[int, int], words: list[str], split: bool) -> tuple[Coord, ...]:
+    """The vectors of one atom selected by the direction words (all eight without words).
+    ``split``: an orthogonal single atom reads a mixed pair such as ``fs`` as f + s."""
+    if split:
+        words = [w for x in words for w in ((x[0] * 2, x[1] * 2) if x[0] != x[1] else (x,))]
+    out: list[Coord] = []
+    for image, sel in _IMAGES:
+        if not words or any(w in sel for w in words):
+            v = image(*atom)
+            if v not in out:
+                out.append(v)
+    return tuple(out)
+
+
+def parse_betza(text: str, initial: Origin | None = None) -> tuple[Atom, ...]:
+    """The atoms of a piece written in Betza notation.  ``initial`` is the origin predicate
+    (coordinates, colour) for ``i`` moves; a string using ``i`` without it is refused."""
+    atoms: list[Atom] = []
+    modes: list[str] = []
+    words: list[str] = []
+    hopper: int | None = None     # None: no hop; 0: p (any distance); 1: g
+    is_lame = is_initial = False
+    start = 0                     # where the current token (prefixes + atom) began
+    i, n = 0, len(text)
+    while i < n:
+        c = text[i]
+        if c in "mc":
+            modes.append(MOVE if c == "m" else CAPTURE)
+        elif c == "e":
+            pass
+        elif c in "pg":
+            hopper = 1 if c == "g" or hopper == 1 else 0
+        elif c == "n":
+            is_lame = True
+        elif c == "i":
+            is_initial = True
+        elif c in VERTICALS or c in HORIZONTALS:
+            c2 = text[i + 1] if i + 1 < n else ""
+            if c2 and (c2 == c or (c in VERTICALS and c2 in HORIZONTALS)
+                       or (c in HORIZONTALS and c2 in VERTICALS)):
+                words.append(c + c2)
+                i += 1
+            else:
+                words.append(c * 2)
+        elif c in LEAPERS or c in RIDERS:
+            base = RIDERS.get(c) or LEAPERS[c]
+            rider = c in RIDERS
+            limit: int | None = None
+            if i + 1 < n and (text[i + 1] == c or text[i + 1].isdigit()):
+                rider = True
+                if text[i + 1].isdigit():
+                    limit = int(text[i + 1]) or None
+                i += 1
+            token = text[start:i + 1]
+            atoms.extend(_make_atoms(token, c, base, rider, limit, modes, words, hopper,
+                                     is_lame, is_initial, initial))
+            modes, words, hopper = [], [], None
+            is_lame = is_initial = False
+            start = i + 1
+        else:
+            raise BetzaError(f"unknown Betza letter {c!r} in {text!r}")
+        i += 1
+    if start < n:
+        raise BetzaError(f"Betza modifiers without an atom: {text[start:]!r} in {text!r}")
+    return tuple(atoms)
+
+
+def _make_atoms(token, letter, base, rider, limit, modes, words, hopper, is_lame, is_initial,
+                initial) -> list[Atom]:
+    if hopper is not None:
+        if any(a not in HOPPER_LINES for a in base):
+            raise BetzaError(f"hoppers only on rook and bishop lines: {token!r}")
+        if token[-1].isdigit():
+            raise BetzaError(f"a hopper takes no range: {token!r}")
+    elif rider and any(a not in RIDER_LINES for a in base):
+        raise BetzaError(f"riders only on the W, F and N lines: {token!r}")
+    if is_lame and (hopper is not None or rider or letter not in LAME_ATOMS):
+        raise BetzaError(f"lame (n) only on the N, A, D and Z leapers: {token!r}")
+    origin = None
+    if is_initial:
+        if initial is None:
+            raise BetzaError(f"initial move needs the double-step region: {token!r}")
+        origin = initial
+    mode = BOTH if not modes or (MOVE in modes and CAPTURE in modes) else modes[0]
+    vectors: list[Coord] = []
+    for a in base:
+        for v in atom_vectors(a, list(words), len(base) == 1 and a[1] == 0):
+            if v not in vectors:
+                vectors.append(v)
+    if not vectors:
+        raise BetzaError(f"direction modifiers select no move: {token!r}")
+    kw = {"origin": origin} if origin is not None else {}
+    if hopper is not None:
+        return [hop(vectors, mode, max_dist=hopper or None, **kw)]
+    if is_lame:
+        return [lame(vectors, mode, **kw)]
+    if rider:
+        return [ride(vectors, mode, max_dist=limit, **kw)]
+    return [leap(vectors, mode, **kw)]
+
+
+def rank_region(white_rank: int, black_rank: int) -> Origin:
+    """An origin predicate: White's moves start on rank index ``white_rank``, Black's on
+    ``black_rank`` (0-based board ranks) -- Fairy-Stockfish's default double-step region is
+    ``rank_region(1, ranks - 2)``."""
+    return lambda c, color: c[1] == (black_rank if color else white_rank)
