@@ -1,7 +1,32 @@
-"""Console entry point: `cellfish` runs the UCI/USI loop; `cellfish bench` runs benchmarks."""
+"""Console entry point: `cellfish` runs the UCI/USI loop; `cellfish match`, `cellfish bench`
+and `cellfish check FILE` are subcommands; `cellfish --variants FILE` loads a variants file
+before the loop starts."""
 from __future__ import annotations
 
 import sys
+
+USAGE = ("usage: cellfish [--variants FILE] | bench [...] | match [...] | check FILE...\n"
+         "  (no subcommand: UCI/USI on stdin/stdout)")
+
+
+def check(paths: list[str]) -> int:
+    """Validate variants files without playing: one line per problem, naming file, line,
+    section and key; exit status 1 when any file has a problem."""
+    import variants
+    if not paths:
+        print(USAGE, file=sys.stderr)
+        return 2
+    bad = 0
+    for path in paths:
+        try:
+            names = variants.load_file(path)
+        except variants.VariantFileError as e:
+            for p in e.problems:
+                print(p)
+            bad += 1
+            continue
+        print(f"{path}: ok ({len(names)} variants: {', '.join(names)})")
+    return 1 if bad else 0
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -12,13 +37,24 @@ def main(argv: list[str] | None = None) -> int:
     if argv and argv[0] == "match":
         from cellfish.match_cli import main as match_main
         return match_main(argv[1:])
+    if argv and argv[0] == "check":
+        return check(argv[1:])
     if argv and argv[0] in ("-h", "--help"):
-        print("usage: cellfish [bench [...] | match [...]]   (no argument: UCI/USI on stdin/stdout)")
+        print(USAGE)
         return 0
+    files = []
+    while argv[:1] == ["--variants"] and len(argv) >= 2:
+        files.append(argv[1])
+        argv = argv[2:]
+    if argv:
+        print(USAGE, file=sys.stderr)
+        return 2
     from protocol.session import Session
     if sys.stdin.isatty():
         print("cellfish - type 'uci' or 'usi', then 'help'")
     s = Session()
+    for path in files:
+        s.load_variants(path)          # a bad file: its error lines, and the engine serves on
     s.loop()
     return 0
 

@@ -185,10 +185,30 @@ class Session:
             self.set_variant(val)
             return
         if opt.key == "variantpath" and val:
-            raise InputError(f"loading variant definition files is not supported ({val})")
+            self.load_variants(val)
+            return
         self.values[opt.key] = val
         if opt.key == "hash":
             self.tt.resize(val)
+
+    def load_variants(self, path: str) -> bool:
+        """Load a variants file (all or nothing): its variants join UCI_Variant/USI_Variant and
+        the next `uci`/`usi` lists them; on any problem one error line per problem, and the
+        variants, variant and position stay as they were."""
+        try:
+            variants.load_file(path)
+        except variants.VariantFileError as e:
+            for p in e.problems:
+                self.error(str(p))
+            return False
+        self.values["variantpath"] = path
+        for o in self.options:
+            if o.key == "variant":
+                o.choices = tuple(variants.names())
+        if self.variant_name in variants.names() and self.variant is not None \
+                and type(self.variant) is not type(variants.get(self.variant_name)):
+            self.set_variant(self.variant_name, announce=False)   # redefined by the file
+        return True
 
     def cmd_ucinewgame(self, args):
         self.stop_search()

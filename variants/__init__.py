@@ -21,17 +21,40 @@ REGISTRY: dict[str, str] = {
 }
 
 _cache: dict[str, object] = {}
+_from_files: dict[str, type] = {}      # name -> class, variants loaded from variants files
 
 
 def names() -> list[str]:
-    return list(REGISTRY)
+    return list(REGISTRY) + [n for n in _from_files if n not in REGISTRY]
 
 
 def get(name: str):
     """The variant object for `name` (KeyError for an unknown name)."""
     v = _cache.get(name)
     if v is None:
-        mod = importlib.import_module(f"variants.{REGISTRY[name]}")
-        v = mod.VARIANTS[name]()
+        cls = _from_files.get(name)
+        if cls is None:
+            cls = importlib.import_module(f"variants.{REGISTRY[name]}").VARIANTS[name]
+        v = cls()
         _cache[name] = v
     return v
+
+
+def __getattr__(name: str):
+    if name == "VariantFileError":        # imported lazily, with the loader
+        from .inifile import VariantFileError
+        return VariantFileError
+    raise AttributeError(name)
+
+
+def load_file(path: str) -> list[str]:
+    """Load every section of a variants file (Fairy-Stockfish's format) and register them;
+    all or nothing: raises ``variants.inifile.VariantFileError`` naming every problem, and
+    then nothing of the file is registered.  A section may redefine a variant an earlier
+    file defined, never a built-in one.  Returns the names loaded."""
+    from .inifile import load_file as load
+    classes = load(path, set(REGISTRY))
+    for name, cls in classes.items():
+        _from_files[name] = cls
+        _cache.pop(name, None)
+    return list(classes)

@@ -1,0 +1,203 @@
+"""Variants from a file in Fairy-Stockfish's variants.ini format (variants/inifile,
+docs/variant-files.md), proven against Fairy-Stockfish itself (pyffish): every section of
+tests/data/fsf_variants.ini writes one of its built-in variants, and must have the same start
+position, the same perft to depth 3 from it, and the same legal moves and perft 2 along
+random games; then each plays a complete game through the protocol."""
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+import pyffish
+import pytest
+from engine_proc import EngineProcess
+from selfplay import play_game
+
+import variants
+from engine.game import perft
+from engine.movegen import legal_moves
+from engine.notation import move_text, parse_position
+
+DATA = Path(__file__).resolve().parent / "data" / "fsf_variants.ini"
+NAMES = variants.load_file(str(DATA))
+
+# the keys each section exercises (besides its pieces): the test below checks the file says so
+KEYS = {
+    "amazon": {"startFen", "promotionPieceTypes"},
+    "almost": {"startFen", "promotionPieceTypes"},
+    "nightrider": {"customPiece1", "promotionPieceTypes"},
+    "chigorin": {"startFen", "promotionPieceTypesWhite", "promotionPieceTypesBlack"},
+    "knightmate": {"king", "startFen", "promotionPieceTypes"},
+    "losalamos": {"maxRank", "maxFile", "promotionRegionWhite", "doubleStep", "castling"},
+    "gardner": {"maxRank", "maxFile", "promotionRegionWhite", "doubleStep", "castling"},
+    "chancellor": {"maxRank", "maxFile", "promotionRegionWhite", "promotionRegionBlack",
+                   "doubleStepRegionWhite", "doubleStepRegionBlack", "promotionPieceTypes"},
+    "modern": {"startFen", "promotionPieceTypes"},
+    "capablanca": {"maxFile", "castlingKingsideFile", "castlingQueensideFile", "promotionPieceTypes"},
+    "gothic": {"startFen"},
+    "embassy": {"castlingKingsideFile", "castlingQueensideFile", "startFen"},
+    "janus": {"maxFile", "castlingKingsideFile", "castlingQueensideFile", "promotionPieceTypes"},
+    "centaur": {"customPiece1", "maxFile", "castlingKingsideFile", "promotionPieceTypes"},
+    "grasshopper": {"customPiece1", "doubleStep", "promotionPieceTypes"},
+}
+
+
+def fsf_perft(name: str, fen: str, moves: list[str], depth: int) -> int:
+    ms = pyffish.legal_moves(name, fen, moves)
+    if depth == 1:
+        return len(ms)
+    return sum(fsf_perft(name, fen, moves + [m], depth - 1) for m in ms)
+
+
+def test_the_file_holds_the_sections_named_here_with_the_keys_they_exercise():
+    assert sorted(NAMES) == sorted(KEYS)
+    text = DATA.read_text()
+    sections = {}
+    for block in text.split("\n[")[1:]:
+        head, _, body = block.partition("]")
+        keys = {ln.split("=")[0].strip() for ln in body.splitlines() if "=" in ln}
+        sections[head.split(":")[0]] = keys
+    for name, keys in KEYS.items():
+        assert keys <= sections[name], (name, keys - sections[name])
+
+
+@pytest.mark.parametrize("name", sorted(KEYS))
+def test_start_and_perft_3_equal_fairy_stockfish(name):
+    v = variants.get(name)
+    fen = pyffish.start_fen(name)
+    assert v.start_fen == fen
+    pos = parse_position(v, fen)
+    for depth in (1, 2, 3):
+        assert perft(pos, depth) == fsf_perft(name, fen, [], depth), (name, depth)
+
+
+@pytest.mark.parametrize("name", sorted(KEYS))
+def test_random_games_have_fairy_stockfishs_legal_moves(name):
+    """20 random games of up to 60 plies; at every ply the same legal move texts, and perft 2
+    at the 20th ply of each game (or its last position)."""
+    v = variants.get(name)
+    fen = pyffish.start_fen(name)
+    rng = random.Random(name)
+    for _ in range(20):
+        pos = parse_position(v, fen)
+        moves: list[str] = []
+        for ply in range(60):
+            ours = {move_text(v, m): m for m in legal_moves(pos)}
+            theirs = set(pyffish.legal_moves(name, fen, moves))
+            assert set(ours) == theirs, (name, moves, set(ours) ^ theirs)
+            if ply == 20 or not ours:
+                assert perft(pos, 2) == fsf_perft(name, fen, moves, 2), (name, moves)
+            if not ours:
+                break
+            # prefer captures, promotions and castling now and then so they appear
+            special = [t for t, m in ours.items() if pos.board[m & 255] or len(t) == 5]
+            t = rng.choice(special if special and rng.random() < 0.3 else sorted(ours))
+            pos.make(ours[t])
+            moves.append(t)
+
+
+@pytest.fixture(scope="module")
+def engine():
+    eng = EngineProcess()
+    eng.ask("uci", "uciok")
+    eng.send(f"setoption name VariantPath value {DATA}")
+    lines = eng.ask("uci", "uciok")
+    combo = next(ln for ln in lines if ln.startswith("option name UCI_Variant"))
+    assert all(f" var {n}" in combo for n in NAMES), combo
+    yield eng
+    eng.close()
+
+
+@pytest.mark.parametrize("name", ["losalamos", "gardner", "knightmate", "capablanca"])
+def test_a_loaded_variant_plays_a_complete_game_through_the_protocol(name, engine):
+    game = play_game(name, "uci", engine=engine, ply_cap=1500)
+    assert game.result is not None
+
+
+BAD = {
+    "syntax": ("[ok:chess]\nthis is not a key\n", "2: [ok] not a key = value line (this is not a key)"),
+    "unknown piece letter": ("[x:chess]\npromotionPieceTypes = qz\n",
+                             "2: [x] promotionPieceTypes: no piece has this letter (z)"),
+    "bad Betza": ("[x:chess]\ncustomPiece1 = a:Q%\n", "2: [x] customPiece1:"),
+    "startFen off the board": ("[x:chess]\nstartFen = rnbqkbnr/pppppppp/9/8/8/8/PPPPPPPP/RNBQKBNR w - - 0 1\n",
+                               "2: [x] startFen: bad startFen:"),
+    "startFen with an unknown piece": ("[x:chess]\nstartFen = 4k3/8/8/8/8/8/8/3ZK3 w - - 0 1\n",
+                                       "2: [x] startFen: bad startFen: unknown piece (Z)"),
+    "no such parent": ("[x:nothere]\n", "1: [x] no such parent (nothere)"),
+    "cycle": ("[a:b]\n[b:a]\n", "1: [a] parent defined below it or in a cycle (b)"),
+    "board over the cell limit": ("[x:chess]\nmaxRank = 11\n", "2: [x] maxRank: out of range 1..10 (11)"),
+    "refused rule": ("[x:chess]\nblastOnCapture = true\n", "2: [x] blastOnCapture: not supported (blastOnCapture)"),
+    "a built-in name": ("[shogi:chess]\n", "1: [shogi] a built-in variant has this name (shogi)"),
+}
+
+
+@pytest.mark.parametrize("case", sorted(BAD))
+def test_a_bad_file_is_refused_whole_and_the_engine_keeps_serving(case, tmp_path):
+    """One error line naming file, line, section, key and token; nothing of the file is
+    loaded (its good section neither); the variant and position stay as they were."""
+    text, expected = BAD[case]
+    path = tmp_path / "bad.ini"
+    path.write_text("[goodone:chess]\n" + text)
+    line = int(expected.split(":")[0]) + 1            # the good section comes first
+    expected = f"{path}:{line}:" + expected.split(":", 1)[1]
+    eng = EngineProcess()
+    try:
+        eng.ask("uci", "uciok")
+        eng.send("setoption name UCI_Variant value knavish8")
+        eng.send("position startpos moves e2e4")
+        eng.send("d")
+        before = eng.expect(lambda ln: ln.startswith("Fen:"))[-1]
+        eng.send(f"setoption name VariantPath value {path}")
+        lines = eng.ask("isready", "readyok")
+        errors = [ln for ln in lines if ln.startswith("info string error:")]
+        assert any(ln.startswith(f"info string error: {expected}") for ln in errors), (errors, expected)
+        lines = eng.ask("uci", "uciok")
+        combo = next(ln for ln in lines if ln.startswith("option name UCI_Variant"))
+        assert " var goodone" not in combo and " var x" not in combo
+        eng.send("d")
+        assert eng.expect(lambda ln: ln.startswith("Fen:"))[-1] == before
+        assert not eng.err
+    finally:
+        eng.close()
+
+
+def test_an_unreadable_path_is_one_error_line(tmp_path):
+    eng = EngineProcess()
+    try:
+        eng.ask("uci", "uciok")
+        eng.send(f"setoption name VariantPath value {tmp_path / 'missing.ini'}")
+        lines = eng.ask("isready", "readyok")
+        assert [ln for ln in lines if "error" in ln] == [
+            f"info string error: {tmp_path / 'missing.ini'}:0: cannot read the file (FileNotFoundError)"]
+    finally:
+        eng.close()
+
+
+def test_check_command_names_every_problem_and_exits_1(tmp_path):
+    import subprocess
+    import sys
+    bad = tmp_path / "bad.ini"
+    bad.write_text("[x:chess]\nblastOnCapture = true\nmustCapture = true\n[y:nope]\n")
+    r = subprocess.run([sys.executable, "-m", "cellfish", "check", str(bad)], capture_output=True,
+                       text=True, timeout=60)
+    assert r.returncode == 1
+    assert r.stdout.splitlines() == [
+        f"{bad}:2: [x] blastOnCapture: not supported (blastOnCapture)",
+        f"{bad}:3: [x] mustCapture: not supported (mustCapture)",
+        f"{bad}:4: [y] no such parent (nope)"]
+    r = subprocess.run([sys.executable, "-m", "cellfish", "check", str(DATA)], capture_output=True,
+                       text=True, timeout=60)
+    assert r.returncode == 0 and r.stdout.startswith(f"{DATA}: ok (15 variants")
+
+
+def test_the_worked_example_loads_into_both_engines_and_agrees():
+    """docs/variant-files.md's 10x10 example with camels and zebras: the same file loaded
+    into Fairy-Stockfish (pyffish) and into cellfish gives the same perft."""
+    path = Path(__file__).resolve().parent.parent / "examples" / "leapers10.ini"
+    pyffish.load_variant_config(path.read_text())
+    assert variants.load_file(str(path)) == ["leapers10"]
+    v = variants.get("leapers10")
+    fen = pyffish.start_fen("leapers10")
+    assert v.start_fen == fen
+    pos = parse_position(v, fen)
+    assert [perft(pos, d) for d in (1, 2, 3)] == [fsf_perft("leapers10", fen, [], d) for d in (1, 2, 3)]

@@ -1,0 +1,257 @@
+"""From the keys of one section (inheritance already resolved) to a Variant class.
+
+Every key has Fairy-Stockfish's meaning and default (its variants.ini header documents
+them).  A key this loader does not implement is refused by name, never ignored: a silently
+ignored rule would play another game.
+"""
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+
+from engine.betza import BetzaError, parse_betza
+from engine.geometry import grid2d
+from engine.pieces import CAPTURE, MOVE, Atom, PieceType, leap, ride
+from engine.variant import BLACK, WHITE, Variant
+from variants.chess import ChessLike
+from variants.fsf_pieces import PIECES
+
+from .keys import DEFAULTS, GUI_ONLY, RULE_KEYS, UNSUPPORTED
+
+FILES = "abcdefghijkl"
+
+
+class KeyError_(ValueError):
+    """A key whose value cannot be used: the message says what, ``token`` the bad part."""
+
+    def __init__(self, key: str, what: str, token: str) -> None:
+        super().__init__(what)
+        self.key, self.what, self.token = key, what, token
+
+
+class KeyErrors(ValueError):
+    """Several refused keys of one section."""
+
+    def __init__(self, errors: list[KeyError_]) -> None:
+        super().__init__("; ".join(e.what for e in errors))
+        self.errors = errors
+
+
+def _bool(key: str, v: str) -> bool:
+    if v.lower() in ("true", "1", "yes"):
+        return True
+    if v.lower() in ("false", "0", "no"):
+        return False
+    raise KeyError_(key, "not true or false", v)
+
+
+def _int(key: str, v: str, lo: int, hi: int) -> int:
+    try:
+        n = int(v)
+    except ValueError:
+        raise KeyError_(key, "not a whole number", v) from None
+    if not lo <= n <= hi:
+        raise KeyError_(key, f"out of range {lo}..{hi}", v)
+    return n
+
+
+def _file(key: str, v: str, files: int) -> int:
+    if len(v) == 1 and v in FILES[:files]:
+        return FILES.index(v)
+    if v.isdigit() and 1 <= int(v) <= files:
+        return int(v) - 1
+    raise KeyError_(key, "not a file of the board", v)
+
+
+def _value(key: str, v: str) -> str:
+    if v not in ("win", "loss", "draw"):
+        raise KeyError_(key, "not win, loss or draw", v)
+    return v
+
+
+def _region(key: str, v: str, files: int, ranks: int, clip: bool = False) -> frozenset[tuple[int, int]]:
+    """A Bitboard: squares like d4, '*2' (a whole rank) or 'a*' (a whole file); '-' is none.
+    ``clip``: squares off the board are dropped (Fairy-Stockfish's defaults, such as *8 on a
+    smaller board) instead of refused."""
+    out: set[tuple[int, int]] = set()
+    for tok in v.split():
+        if tok == "-":
+            continue
+        m = re.fullmatch(r"([a-l*])(\d+|\*)", tok)
+        if m is None:
+            raise KeyError_(key, "not a square list", tok)
+        fs = range(files) if m.group(1) == "*" else [FILES.index(m.group(1))]
+        rs = range(ranks) if m.group(2) == "*" else [int(m.group(2)) - 1]
+        for f in fs:
+            for r in rs:
+                if not (0 <= f < files and 0 <= r < ranks):
+                    if clip:
+                        continue
+                    raise KeyError_(key, "square off the board", tok)
+                out.add((f, r))
+    return frozenset(out)
+
+
+def _home_file(fen: str, ranks: int, rank: int, letter: str) -> int | None:
+    """The file of White's `letter` piece on `rank` of a start position text (Fairy-Stockfish
+    castles the king from where the start position has it)."""
+    rows = fen.split()[0].split("[")[0].split("/")
+    if not letter or len(rows) != ranks:
+        return None
+    f = 0
+    for n, ch in re.findall(r"(\d+)|(.)", rows[ranks - 1 - rank]):
+        if n:
+            f += int(n)
+        elif ch == letter:
+            return f
+        elif ch.isalpha():
+            f += 1
+    return None
+
+
+class FileVariant(ChessLike):
+    """A 2D variant built from a variants file; the class attributes are set per section."""
+    pieces: tuple[tuple[str, str, str], ...] = ()     # (name, letter, betza) in file order
+    royal_letter = "k"
+    pawn_letters: frozenset[str] = frozenset("p")
+    promo_letters: tuple[frozenset[str], frozenset[str]] = (frozenset("nbrq"),) * 2
+    promo_region: tuple[frozenset, frozenset] = (frozenset(), frozenset())
+    promo_mandatory = True
+    double_region: tuple[frozenset, frozenset] = (frozenset(), frozenset())
+    castle_on = True
+    castle_files = (4, 6, 2)              # king's file, kingside and queenside destinations
+    castle_rank = 0
+
+    def __init__(self) -> None:
+        self.piece_types = [None] + [self._piece(n, letter, b) for n, letter, b in self.pieces]
+        super().__init__()
+
+    def _piece(self, name: str, letter: str, betza: str) -> PieceType:
+        tok = letter.upper()
+        if name == "pawn":
+            atoms = self._pawn_atoms()
+        else:
+            atoms = parse_betza(betza)
+        return PieceType(name, tok, atoms, royal=(letter == self.royal_letter),
+                         pawn=letter in self.pawn_letters)
+
+    def _pawn_atoms(self) -> tuple[Atom, ...]:
+        """Fairy-Stockfish's pawn: a step forward, a diagonal capture (en passant), and the
+        double step from its region (``doubleStep``, ``doubleStepRegion…``)."""
+        region = self.double_region
+        atoms: list[Atom] = [leap(((0, 1),), MOVE), leap(((1, 1), (-1, 1)), CAPTURE, flag="ep")]
+        if region[0] or region[1]:
+            atoms.append(ride(((0, 1),), MOVE, max_dist=2, stops=frozenset({2}), flag="double",
+                              origin=lambda c, col: (c[0], c[1]) in region[col]))
+        return tuple(atoms)
+
+    def promotion_options(self, code: int, frm: int, to: int) -> tuple[int, ...]:
+        pt = self.piece_types[code >> 1]
+        color = code & 1
+        if pt is None or not pt.pawn or self.geometry.coords[to] not in self.promo_region[color]:
+            return ()
+        ids = tuple(p.id for p in self.piece_types[1:]
+                    if p is not None and p.token.lower() in self.promo_letters[color])
+        return ids if self.promo_mandatory else (0,) + ids
+
+    def make_castling(self):
+        if not self.castle_on:
+            return ()
+        kf, ks, qs = self.castle_files
+        last = self.files - 1
+        rules = []
+        for color, rank, chars in ((WHITE, self.castle_rank, "KQ"),
+                                   (BLACK, self.ranks - 1 - self.castle_rank, "kq")):
+            def name(f: int, r: int = rank) -> str:
+                return self.geometry.name(self.geometry.index[(f, r)])
+            bit = 1 if color == WHITE else 4
+            rules.append(self.castling_rule(color, name(kf), name(ks), name(last), name(ks - 1),
+                                            bit, chars[0]))
+            rules.append(self.castling_rule(color, name(kf), name(qs), name(0), name(qs + 1),
+                                            bit * 2, chars[1]))
+        return tuple(rules)
+
+    def is_draw_by_material(self, pos) -> bool:
+        return False        # Fairy-Stockfish adjudicates no dead positions in these games
+
+
+def build_class(name: str, keys: dict[str, tuple[str, int]]) -> tuple[type[Variant], dict[str, int]]:
+    """The Variant class of a section; raises KeyError_ on the first bad key.  Also returns
+    the line of every key, for errors found later (startFen)."""
+    lines = {k: ln for k, (_, ln) in keys.items()}
+    val = {k: v for k, (v, _) in keys.items()}
+    refused = [KeyError_(k, "not supported", k) if k in UNSUPPORTED else KeyError_(k, "unknown key", k)
+               for k in val
+               if k in UNSUPPORTED or (k not in RULE_KEYS and k not in GUI_ONLY and k not in PIECES
+                                       and not re.fullmatch(r"customPiece([1-9]|1\d|2[0-5])", k))]
+    if refused:
+        raise KeyErrors(refused)
+    get: Callable[[str], str] = lambda k: val.get(k, DEFAULTS.get(k, ""))  # noqa: E731
+    ranks = _int("maxRank", get("maxRank"), 1, 10)
+    files = _file("maxFile", get("maxFile"), 12) + 1
+    pieces: list[tuple[str, str, str]] = []
+    letters: set[str] = set()
+    for k, v in val.items():
+        if k in PIECES or k.startswith("customPiece"):
+            if v == "-":
+                continue
+            letter, _, betza = v.partition(":")
+            if len(letter) != 1 or not letter.isalpha():
+                raise KeyError_(k, "a piece needs one letter", v)
+            letter = letter.lower()
+            if letter in letters:
+                raise KeyError_(k, "letter used twice", letter)
+            letters.add(letter)
+            if k in PIECES and not betza:
+                betza = PIECES[k][1]
+            elif k not in ("king",) and k in PIECES and betza:
+                raise KeyError_(k, "only custom pieces and the king take a Betza", v)
+            if k.startswith("customPiece") and not betza:
+                raise KeyError_(k, "a custom piece needs letter:Betza", v)
+            try:
+                parse_betza(betza) if k != "pawn" else None
+            except BetzaError as e:
+                raise KeyError_(k, str(e), betza) from None
+            pieces.append(("pawn" if k == "pawn" else k, letter, betza))
+    attrs: dict = {"name": name, "files": files, "ranks": ranks, "pieces": tuple(pieces),
+                   "start_fen": get("startFen")}
+    pawn_letters = frozenset(get("pawnTypes"))
+    attrs["pawn_letters"] = pawn_letters
+    both = get("promotionPieceTypes")
+    white = frozenset(val.get("promotionPieceTypesWhite", both))
+    black = frozenset(val.get("promotionPieceTypesBlack", both))
+    for letter in white | black:
+        if letter not in letters:
+            raise KeyError_("promotionPieceTypes", "no piece has this letter", letter)
+    attrs["promo_letters"] = (white, black)
+    attrs["promo_region"] = tuple(
+        _region(k, val.get(k, DEFAULTS[k]), files, ranks, clip=k not in val)
+        for k in ("promotionRegionWhite", "promotionRegionBlack"))
+    attrs["promo_mandatory"] = _bool("mandatoryPawnPromotion", get("mandatoryPawnPromotion"))
+    if _bool("doubleStep", get("doubleStep")):
+        attrs["double_region"] = tuple(
+            _region(k, val.get(k, DEFAULTS[k]), files, ranks, clip=k not in val)
+            for k in ("doubleStepRegionWhite", "doubleStepRegionBlack"))
+    attrs["castle_on"] = _bool("castling", get("castling"))
+    royal = val.get("king", "k").partition(":")[0].lower() if val.get("king", "k") != "-" else ""
+    if attrs["castle_on"]:
+        rank = _int("castlingRank", get("castlingRank"), 1, ranks) - 1
+        king_file = _file("castlingKingFile", val["castlingKingFile"], files) \
+            if "castlingKingFile" in val else _home_file(get("startFen"), ranks, rank, royal.upper())
+        attrs["castle_files"] = (king_file if king_file is not None else 4,
+                                 _file("castlingKingsideFile", get("castlingKingsideFile"), files),
+                                 _file("castlingQueensideFile", get("castlingQueensideFile"), files))
+        attrs["castle_rank"] = rank
+    attrs["stalemate_result"] = {"draw": "draw", "loss": "loss", "win": "win"}[
+        _value("stalemateValue", get("stalemateValue"))]
+    if _value("checkmateValue", get("checkmateValue")) != "loss":
+        raise KeyError_("checkmateValue", "not supported", get("checkmateValue"))
+    n = _int("nMoveRule", get("nMoveRule"), 0, 1000)
+    attrs["move_rule_plies"] = 2 * n if n else None
+    attrs["repetition_count"] = _int("nFoldRule", get("nFoldRule"), 2, 100)
+    if _value("nFoldValue", get("nFoldValue")) != "draw":
+        raise KeyError_("nFoldValue", "not supported", get("nFoldValue"))
+    attrs["royal_letter"] = royal
+    attrs["royal_check"] = bool(attrs["royal_letter"])
+    grid2d(files, ranks)                    # fails early on an impossible board
+    return type(f"File_{name}", (FileVariant,), attrs), lines
