@@ -135,8 +135,9 @@ def parse_betza(text: str, initial: Origin | None = None) -> tuple[Atom, ...]:
     return tuple(atoms)
 
 
-def _make_atoms(token, letter, base, rider, limit, modes, words, hopper, is_lame, is_initial,
-                initial) -> list[Atom]:
+def _make_atoms(token: str, letter: str, base: tuple[tuple[int, int], ...], rider: bool, limit: int | None,
+                modes: list[str], words: list[str], hopper: int | None, is_lame: bool, is_initial: bool,
+                initial: Origin | None) -> list[Atom]:
     if hopper is not None:
         if any(a not in HOPPER_LINES for a in base):
             raise BetzaError(f"hoppers only on rook and bishop lines: {token!r}")

@@ -120,23 +120,34 @@ def pseudo_moves(pos: Position, captures_only: bool = False) -> list[int]:
         base = s << 8
         pr = promo.get(code)
         if T.simple and pr is None:
-            for t in T.leaps[s]:
-                p = b[t]
-                if p:
-                    if (p & 1) != side:
-                        app(base | t)
-                elif quiet:
-                    app(base | t)
-            for ray in T.rides[s]:
-                for t in ray:
+            # the walker's two modes have their own inner loops: a mode test per empty cell
+            # cost 4-6% of perft (measured)
+            if quiet:
+                for t in T.leaps[s]:
                     p = b[t]
-                    if not p:
-                        if quiet:
+                    if not p or (p & 1) != side:
+                        app(base | t)
+                for ray in T.rides[s]:
+                    for t in ray:
+                        p = b[t]
+                        if not p:
                             app(base | t)
-                    else:
-                        if (p & 1) != side:
-                            app(base | t)
-                        break
+                        else:
+                            if (p & 1) != side:
+                                app(base | t)
+                            break
+            else:
+                for t in T.leaps[s]:
+                    p = b[t]
+                    if p and (p & 1) != side:
+                        app(base | t)
+                for ray in T.rides[s]:
+                    for t in ray:
+                        p = b[t]
+                        if p:
+                            if (p & 1) != side:
+                                app(base | t)
+                            break
             continue
         tg: list[int] = []
         piece_targets(T, s, b, side, ep, tg.append)

@@ -59,7 +59,7 @@ def hop(vectors: Sequence[Coord], mode: str = BOTH, **kw: Any) -> Atom:
     return Atom(tuple(vectors), HOP, mode, **kw)
 
 
-def lame(vectors, mode=BOTH, **kw) -> Atom:
+def lame(vectors: Sequence[Coord], mode: str = BOTH, **kw: Any) -> Atom:
     return Atom(tuple(vectors), LAME, mode, **kw)
 
 

@@ -263,13 +263,13 @@ class Position:
         self.side = side
         if side:
             self.fullmove -= 1
-        if m == NULL_MOVE:
-            self.ep, self.ep_victim, self.halfmove, self.hash = ep, epv, halfmove, h
-            return
         b = self.board
         to = m & 255
         frm = (m >> 8) & 255
-        if frm == DROP:
+        if frm == DROP:                # a drop, or a null move (from DROP to 255)
+            if m == NULL_MOVE:
+                self.ep, self.ep_victim, self.halfmove, self.hash = ep, epv, halfmove, h
+                return
             code = b[to]
             b[to] = 0
             self.occ[side].discard(to)
