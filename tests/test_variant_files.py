@@ -201,3 +201,29 @@ def test_the_worked_example_loads_into_both_engines_and_agrees():
     assert v.start_fen == fen
     pos = parse_position(v, fen)
     assert [perft(pos, d) for d in (1, 2, 3)] == [fsf_perft("leapers10", fen, [], d) for d in (1, 2, 3)]
+
+
+def test_black_pieces_are_white_pieces_turned_half_round(tmp_path):
+    """A piece that is not left-right symmetric (frF: forward-right diagonal; lbW) moves for
+    Black as Fairy-Stockfish moves it, turned half round rather than mirrored: the same file
+    loaded into both engines gives the same legal moves along random games."""
+    ini = tmp_path / "lopsided.ini"
+    ini.write_text("[lopsided:chess]\ncustomPiece1 = x:frFlbWifmW2\n"
+                   "startFen = rnbqkbnr/pppppppp/2x2x2/8/8/2X2X2/PPPPPPPP/RNBQKBNR w KQkq - 0 1\n"
+                   "promotionPieceTypes = qx\n")
+    pyffish.load_variant_config(ini.read_text())
+    assert variants.load_file(str(ini)) == ["lopsided"]
+    v = variants.get("lopsided")
+    fen = pyffish.start_fen("lopsided")
+    rng = random.Random(5)
+    for _ in range(6):
+        pos = parse_position(v, fen)
+        moves: list[str] = []
+        for _ply in range(40):
+            ours = {move_text(v, m): m for m in legal_moves(pos)}
+            assert set(ours) == set(pyffish.legal_moves("lopsided", fen, moves)), moves
+            if not ours:
+                break
+            t = rng.choice(sorted(ours))
+            pos.make(ours[t])
+            moves.append(t)

@@ -86,7 +86,7 @@ UNSUPPORTED: dict[str, str] = {
 def piece_atoms(name: str) -> tuple[Atom, ...]:
     """The atoms of a predefined piece from its Betza alone (see SPECIAL for what is not in
     it); KeyError for an unknown name, ValueError for an UNSUPPORTED one."""
-    letter, betza = PIECES[name]
+    betza = PIECES[name][1]
     if name in UNSUPPORTED:
         raise ValueError(f"not supported: {name} ({UNSUPPORTED[name]})")
     return parse_betza(betza)

@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
-from engine.betza import BetzaError, parse_betza
+from engine.betza import BetzaError, parse_betza, rotate
 from engine.geometry import grid2d
 from engine.pieces import CAPTURE, MOVE, Atom, PieceType, leap, ride
 from engine.variant import BLACK, WHITE, Variant
@@ -126,12 +126,21 @@ class FileVariant(ChessLike):
         self.piece_types = [None] + [self._piece(n, letter, b) for n, letter, b in self.pieces]
         super().__init__()
 
+    def orient(self, v):
+        """Black's pieces are White's turned half round, as Fairy-Stockfish turns them (a
+        mirror would swap left and right for pieces like ``frF``)."""
+        return rotate(v)
+
+    def _initial(self, c, col) -> bool:
+        """Where ``i`` (initial) moves may start: the side's double-step region."""
+        return (c[0], c[1]) in self.double_region[col]
+
     def _piece(self, name: str, letter: str, betza: str) -> PieceType:
         tok = letter.upper()
         if name == "pawn":
             atoms = self._pawn_atoms()
         else:
-            atoms = parse_betza(betza)
+            atoms = parse_betza(betza, initial=self._initial)
         return PieceType(name, tok, atoms, royal=(letter == self.royal_letter),
                          pawn=letter in self.pawn_letters)
 
@@ -209,7 +218,7 @@ def build_class(name: str, keys: dict[str, tuple[str, int]]) -> tuple[type[Varia
             if k.startswith("customPiece") and not betza:
                 raise KeyError_(k, "a custom piece needs letter:Betza", v)
             try:
-                parse_betza(betza) if k != "pawn" else None
+                parse_betza(betza, initial=lambda c, col: False) if k != "pawn" else None
             except BetzaError as e:
                 raise KeyError_(k, str(e), betza) from None
             pieces.append(("pawn" if k == "pawn" else k, letter, betza))
