@@ -368,7 +368,7 @@ def test_option_lines_short_and_all_variants_in_the_combo(eng):
         if "UCI_Variant" not in l:
             assert len(l.encode()) < 300, l
     combo = next(l for l in opts if "UCI_Variant" in l)
-    for name in variants.names():
+    for name in variants.builtin_names():
         assert f" var {name}" in combo
 
 

@@ -46,7 +46,7 @@ def test_uci_handshake_lists_every_variant(eng):
     assert lines[0].startswith("id name cellfish ")
     assert lines[1].startswith("id author ")
     combo = next(l for l in lines if l.startswith("option name UCI_Variant "))
-    assert combo.split(" var ")[1:] == variants.names()
+    assert combo.split(" var ")[1:] == variants.builtin_names()
     names = {re.match(r"option name (.*?) type", l).group(1) for l in lines if l.startswith("option")}
     assert {"UCI_Variant", "Hash", "MultiPV", "Move Overhead", "Ponder", "Clear Hash", "VariantPath"} <= names
     assert all(len(l.encode()) < 300 for l in lines if not l.startswith("option name UCI_Variant"))

@@ -66,8 +66,8 @@ def test_the_transcript_shows_the_engines_answers():
 def test_every_variant_is_in_the_table():
     table = README.split("## Variants")[1].split("### ")[0]
     named = set(re.findall(r"`([a-z0-9-]+)`", table))
-    assert set(variants.names()) <= named
-    assert named - set(variants.names()) <= {"UCI_Variant", "USI_Variant"}
+    assert set(variants.builtin_names()) <= named
+    assert named - set(variants.builtin_names()) <= {"UCI_Variant", "USI_Variant"}
 
 
 def test_starting_arrays_are_the_engines():
@@ -78,7 +78,7 @@ def test_starting_arrays_are_the_engines():
     for line in text.strip().splitlines():
         name, fen = line.split(None, 1)
         listed[name] = fen.strip()
-    assert listed == {n: variants.get(n).start_fen for n in variants.names()}
+    assert listed == {n: variants.get(n).start_fen for n in variants.builtin_names()}
 
 
 def test_the_match_line_runs(tmp_path):

@@ -25,7 +25,13 @@ _from_files: dict[str, type] = {}      # name -> class, variants loaded from var
 
 
 def names() -> list[str]:
+    """Every variant: the built-in ones, then those loaded from variants files."""
     return list(REGISTRY) + [n for n in _from_files if n not in REGISTRY]
+
+
+def builtin_names() -> list[str]:
+    """The variants cellfish ships (what a fresh engine lists)."""
+    return list(REGISTRY)
 
 
 def get(name: str):
