@@ -89,7 +89,7 @@ def compare(atoms, fsf_line, cells=(27, 0, 9, 54, 36, 3), seed=0, rounds=3):
     rng = random.Random(seed)
     checked = 0
     for _ in range(rounds):
-        for fen, cell in positions(rng, [c for c in cells]):
+        for fen, _cell in positions(rng, [c for c in cells]):
             pos, ours = cellfish_moves(v, fen)
             if attacked(pos, pos.king[pos.side ^ 1], pos.side):
                 continue               # the side not to move in check: no game reaches it
