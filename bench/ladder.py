@@ -154,7 +154,7 @@ def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(prog="cellfish bench ladder", description=__doc__.splitlines()[0])
     ap.add_argument("--tc", default="10+0.1", help="time control, as for cellfish match (default 10+0.1)")
     ap.add_argument("--games", type=int, default=6, help="games per level (default 6)")
-    ap.add_argument("--levels", default="1350,1600", help="Fairy-Stockfish UCI_Elo levels, comma separated")
+    ap.add_argument("--levels", default="1500,2000", help="Fairy-Stockfish UCI_Elo levels, comma separated")
     ap.add_argument("--concurrency", type=int, default=1)
     ap.add_argument("--families", default="chess,knavish,shogi", help=f"of {','.join(FAMILIES)}")
     ap.add_argument("--seed", type=int, default=1)
