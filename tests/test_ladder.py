@@ -69,3 +69,10 @@ def test_one_real_game_against_fairy_stockfish(family):
     assert not any(b in rec["reason"] for b in bad), rec
     assert len(rec["times_ms"]) >= 2     # Fairy-Stockfish moved in this variant
     assert rec["dialect"] == ("usi" if family == "shogi" else "uci")
+
+
+def test_missing_node_is_named(monkeypatch, tmp_path):
+    monkeypatch.setattr(ladder.shutil, "which", lambda prog, *a, **k: None)
+    with pytest.raises(ladder.SetupError, match="Node.js is missing"):
+        ladder.ensure_fsf(str(tmp_path))
+    assert ladder.main(["--families", "chess"]) == 2
