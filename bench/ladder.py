@@ -15,6 +15,7 @@ import os
 import shutil
 import subprocess
 import sys
+from collections import Counter
 
 from match.config import EngineSpec, MatchConfig, cellfish_command, parse_tc
 from match.runner import run_match
@@ -176,6 +177,8 @@ def main(argv: list[str] | None = None) -> int:
         totals = res.engine_totals()[1:]
         # engine_totals counts each Fairy-Stockfish's own result: turn it round for cellfish
         print(report(fam, a.tc, levels, [(l_, d, w) for w, d, l_ in totals]), flush=True)
+        ends = Counter(str(r.get("reason")) for r in res.records)
+        print("  endings: " + ", ".join(f"{k} {v}" for k, v in ends.most_common()), flush=True)
         for err in res.errors:
             print(f"  error: {err}")
         if res.interrupted:
