@@ -15,6 +15,7 @@ SUBCOMMANDS: dict[str, tuple[str, str]] = {
     "memory": ("bench.memory:main", "resident memory during a 10 s search (psutil)"),
     "perft": ("bench.perft_chess:main", "chess perft speed (bench/perft_chess.py)"),
     "perft3d": ("bench.perft3d:main", "3D (Nichtschach) perft speed (bench/perft3d.py)"),
+    "ladder": ("bench.ladder:main", "cellfish against Fairy-Stockfish (npm, Node.js) at UCI_Elo levels: chess, knavish, shogi"),
     "soak": ("bench.soak:main",
              "N self-play games over every variant through the match runner: faults, memory, leftovers"),
     "all": ("bench.run:run_all", "search, latency, memory and a short match"),
