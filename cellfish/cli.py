@@ -12,8 +12,11 @@ def main(argv: list[str] | None = None) -> int:
     if argv and argv[0] == "match":
         from cellfish.match_cli import main as match_main
         return match_main(argv[1:])
+    if argv and argv[0] == "gui":
+        from gui.server import main as gui_main
+        return gui_main(argv[1:])
     if argv and argv[0] in ("-h", "--help"):
-        print("usage: cellfish [bench [...] | match [...]]   (no argument: UCI/USI on stdin/stdout)")
+        print("usage: cellfish [bench [...] | match [...] | gui [...]]   (no argument: UCI/USI on stdin/stdout)")
         return 0
     from protocol.session import Session
     if sys.stdin.isatty():
