@@ -1,46 +1,15 @@
-"""A live `gui` server (uvicorn in a thread, a free loopback port) and a websocket client."""
+"""A live `gui` server (gui.live) and a websocket client for the gui tests."""
 from __future__ import annotations
 
 import json
-import socket
-import threading
-import time
-from typing import Self
 
-import uvicorn
 from websockets.sync.client import connect
 
-from gui.app import make_app
+from gui.live import LiveServer
 
 
-class LiveServer:
-    def __init__(self) -> None:
-        with socket.socket() as s:
-            s.bind(("127.0.0.1", 0))
-            self.port = s.getsockname()[1]
-        config = uvicorn.Config(make_app(), host="127.0.0.1", port=self.port,
-                                log_level="warning", ws="auto")
-        self.server = uvicorn.Server(config)
-        self.thread = threading.Thread(target=self.server.run, daemon=True)
-
-    def __enter__(self) -> Self:
-        self.thread.start()
-        deadline = time.monotonic() + 30
-        while not self.server.started:
-            assert time.monotonic() < deadline, "gui server did not start"
-            time.sleep(0.05)
-        return self
-
-    def __exit__(self, *exc) -> None:
-        self.server.should_exit = True
-        self.thread.join(30)
-
-    @property
-    def url(self) -> str:
-        return f"http://127.0.0.1:{self.port}/"
-
-    def tab(self):
-        return connect(f"ws://127.0.0.1:{self.port}/ws", open_timeout=30)
+def tab(server: LiveServer):
+    return connect(f"ws://127.0.0.1:{server.port}/ws", open_timeout=30)
 
 
 def recv(ws, kind: str) -> dict:

@@ -6,7 +6,7 @@ import json
 
 import psutil
 import pytest
-from gui_helpers import LiveServer, recv
+from gui_helpers import LiveServer, recv, tab
 
 import variants
 from engine.movegen import legal_moves
@@ -47,7 +47,7 @@ def test_geometry_every_variant_is_drawable():
 
 
 def test_forged_messages_change_nothing_and_engine_plays(server):
-    with server.tab() as ws:
+    with tab(server) as ws:
         names = recv(ws, "variants")["variants"]
         assert set(names) == set(variants.names())
         ws.send(json.dumps({"type": "new", "variant": "chess"}))
@@ -85,7 +85,7 @@ def test_forged_messages_change_nothing_and_engine_plays(server):
 def test_twenty_tabs_each_with_an_engine_none_left_behind(server):
     before = {p.pid for p in engine_children()}
     if True:
-        tabs = [server.tab().__enter__() for _ in range(20)]
+        tabs = [tab(server).__enter__() for _ in range(20)]
         for ws in tabs:
             recv(ws, "variants")
         assert len([p for p in engine_children() if p.pid not in before]) >= 20
