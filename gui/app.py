@@ -268,7 +268,7 @@ async def websocket(ws: WebSocket) -> None:
     await ws.accept()
     tab = Tab(ws)
     try:
-        await tab.engine.start()
+        await tab.engine.start(ws.app.state.variant_path)
         await tab.out({"type": "variants", "variants": tab.engine.variants})
         while True:
             raw = await ws.receive_text()
@@ -281,6 +281,10 @@ async def websocket(ws: WebSocket) -> None:
         await tab.engine.close()
 
 
-def make_app() -> Starlette:
-    return Starlette(routes=[Route("/", index), Route("/board.js", board_js),
-                             WebSocketRoute("/ws", websocket)])
+def make_app(variant_path: str | None = None) -> Starlette:
+    """The app; `variant_path` (the command line's --variants FILE) is the only file read
+    besides the page itself, and the page cannot name another."""
+    app = Starlette(routes=[Route("/", index), Route("/board.js", board_js),
+                            WebSocketRoute("/ws", websocket)])
+    app.state.variant_path = variant_path
+    return app

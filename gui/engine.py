@@ -17,11 +17,20 @@ class AsyncEngine:
         self.variants: list[str] = []
         self.thinking = False
 
-    async def start(self) -> None:
+    async def start(self, variant_path: str | None = None) -> None:
+        """Start the engine and read its variant list (after loading `variant_path`, if given,
+        through the engine's own VariantPath option)."""
         self.proc = await asyncio.create_subprocess_exec(
             *engine_command(), stdin=asyncio.subprocess.PIPE, stdout=asyncio.subprocess.PIPE,
             stderr=asyncio.subprocess.DEVNULL)
         await self.send("uci")
+        await self._read_uci()
+        if variant_path:
+            await self.send(f"setoption name VariantPath value {variant_path}")
+            await self.send("uci")
+            await self._read_uci()
+
+    async def _read_uci(self) -> None:
         while True:
             line = await self.readline(30)
             if line.startswith("option name UCI_Variant"):

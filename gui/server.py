@@ -18,12 +18,19 @@ def main(argv: list[str]) -> int:
         print("cellfish gui needs the gui extra: pip install -e '.[gui]'")
         return 2
     if a.variants:
+        import os
+
         import variants
-        variants.load_file(a.variants)
+        a.variants = os.path.abspath(a.variants)
+        load = getattr(variants, "load_file", None)    # issue 15's loader, when present
+        if load is None:
+            print("cellfish gui: this build cannot load variant files yet (issue 15)")
+            return 2
+        load(a.variants)    # the rules core here knows them too; each engine gets VariantPath
     from .app import make_app
     url = f"http://{a.host}:{a.port}/"
     print(f"cellfish gui on {url}", flush=True)
     if a.open:
         webbrowser.open(url)
-    uvicorn.run(make_app(), host=a.host, port=a.port, log_level="warning", ws="auto")
+    uvicorn.run(make_app(a.variants), host=a.host, port=a.port, log_level="warning", ws="auto")
     return 0

@@ -104,7 +104,9 @@ function engineTurn() {
 }
 function go(play) {
   infos = {};
-  send({type: "go", depth: parseInt($("depth").value, 10), multipv: parseInt($("multipv").value, 10), play});
+  const ms = parseInt($("movetime").value, 10);
+  const limit = ms > 0 ? {movetime: ms} : {depth: parseInt($("depth").value, 10)};
+  send({type: "go", ...limit, multipv: parseInt($("multipv").value, 10), play});
 }
 function showInfo() {
   $("analysis").textContent = Object.keys(infos).sort().map((k) => {
