@@ -127,10 +127,16 @@ class Tab:
             return await self.error(f"unknown variant {str(name)[:40]!r}")
         if text is not None and not isinstance(text, str):
             return await self.error("position text must be a string")
+        await self.set_game(name, text or None, [], "bad position")
+
+    async def set_game(self, name: str, start: str | None, moves: list[str], what: str) -> None:
+        """Replace the game only when the start position and every move are valid."""
         try:
-            game = Game(name, text or None)
+            game = Game(name, start)
+            for t in moves:
+                game.play(t)
         except (NotationError, ValueError) as e:
-            return await self.error(f"bad position: {e}")
+            return await self.error(f"{what}: {e}")
         self.game = game
         await self.out({"type": "geometry", "variant": name,
                         "geometry": geometry_description(game.v)})
@@ -167,16 +173,8 @@ class Tab:
             return await self.error(f"not a game record: {e}")
         if name not in self.engine.variants or not all(isinstance(t, str) for t in moves):
             return await self.error("record: unknown variant or bad moves")
-        try:
-            game = Game(name, start if isinstance(start, str) else None)
-            for t in moves:
-                game.play(t)
-        except (NotationError, ValueError) as e:
-            return await self.error(f"record refused: {e}")
-        self.game = game
-        await self.out({"type": "geometry", "variant": name,
-                        "geometry": geometry_description(game.v)})
-        await self.send_state()
+        await self.set_game(name, start if isinstance(start, str) else None, moves,
+                            "record refused")
 
     async def on_goto(self, msg: dict) -> None:
         ply = msg.get("ply")

@@ -17,10 +17,8 @@ from engine.movegen import legal_moves
 from engine.moves import DROP, FISSION
 from engine.notation import format_position, move_text, parse_move, parse_position
 from gui.describe import geometry_description, move_description
+from gui.screenshots import ARGS, CHROMIUM
 
-CHROMIUM = "/usr/bin/chromium"
-ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-        "--disable-background-networking", "--disable-component-update", "--disable-sync"]
 WAIT_MS = 30000
 
 
