@@ -165,3 +165,18 @@ def test_knavish_promotion(page):
     assert move_text(v, promos[-1]).endswith("+")
     click_move(page, v, pos, promos[-1])
     assert page.locator("g[data-cell=\"a10\"] .pc.promoted").count() == 1
+
+
+def test_engine_move_button_and_flip(page):
+    open_game(page, "shogi")
+    page.fill("#depth", "1")
+    page.click("#go")
+    page.wait_for_function("document.body.dataset.ply === '1'")
+    v = variants.get("shogi")
+    pos = v.start_position()
+    played = page.text_content("#moves span").split()[-1]
+    pos.make(parse_move(v, legal_moves(pos), played))
+    assert page.evaluate("document.body.dataset.fen") == format_position(pos)
+    before = page.locator('g[data-cell="a1"] rect').get_attribute("y")
+    page.click("#flip")
+    assert page.locator('g[data-cell="a1"] rect').get_attribute("y") != before

@@ -102,3 +102,19 @@ def test_twenty_tabs_each_with_an_engine_none_left_behind(server):
     left = [p for p in engine_children() if p.pid not in before]
     _gone, alive = psutil.wait_procs(left, timeout=30)
     assert not alive
+
+
+def test_multipv_analysis_and_stop(server):
+    with tab(server) as ws:
+        recv(ws, "variants")
+        ws.send(json.dumps({"type": "new", "variant": "nested-a"}))
+        recv(ws, "state")
+        ws.send(json.dumps({"type": "go", "movetime": 600000, "multipv": 2, "play": False}))
+        lines = set()
+        while "2" not in lines:
+            lines.add(recv(ws, "info")["info"].get("multipv", "1"))
+        ws.send(json.dumps({"type": "move", "text": "e2e4"}))   # refused while thinking
+        recv(ws, "error")
+        ws.send(json.dumps({"type": "stop"}))
+        recv(ws, "bestmove")
+        assert recv(ws, "state")["moves"] == []                  # analysis plays nothing
