@@ -6,6 +6,8 @@ Nothing here tests a variant's name.
 """
 from __future__ import annotations
 
+import os.path
+
 from engine.game import game_result
 from engine.movegen import legal_moves
 from engine.moves import DROP
@@ -47,12 +49,22 @@ def geometry_description(v) -> dict:
     for i, c in enumerate(cells):
         c["name"] = geo.names[i]
         c["shade"] = int(round(c["x"] + c["y"]) // max(1, int(c["w"]))) % 2
+    labels = []
+    if geo.dims == 3:       # each slice titled by what its cell names share (u, v, ... w)
+        for lv in sorted({c["level"] for c in cells}):
+            members = [i for i, c in enumerate(cells) if c["level"] == lv]
+            prefix = os.path.commonprefix([geo.names[i] for i in members])
+            left = min(cells[i]["x"] for i in members)
+            right = max(cells[i]["x"] + 1 for i in members)
+            top = max(cells[i]["y"] + 1 for i in members)
+            labels.append({"x": (left + right) / 2, "y": top + 0.1, "text": prefix or str(lv)})
     width = max(c["x"] + c["w"] for c in cells) - min(c["x"] for c in cells)
     height = max(c["y"] + c["w"] for c in cells) - min(c["y"] for c in cells)
     pieces = {pt.id: pt.token for pt in v.piece_types if pt is not None}
     return {"cells": cells, "width": width, "height": height,
             "minx": min(c["x"] for c in cells), "miny": min(c["y"] for c in cells),
-            "hands": bool(v.hands), "pieces": pieces}
+            "hands": bool(v.hands), "pieces": pieces, "labels": labels,
+            "top": 0.7 if labels else 0}
 
 
 def move_description(v, m: int) -> dict:

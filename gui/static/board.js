@@ -22,8 +22,15 @@ function draw() {
   if (!geo || !st) return;
   const box = $("board"); box.innerHTML = "";
   const scale = Math.min(60, 900 / geo.width);
-  const svg = el("svg", {viewBox: `-0.1 -0.1 ${geo.width + 0.2} ${geo.height + 0.2}`,
-    width: (geo.width + 0.2) * scale, height: (geo.height + 0.2) * scale}, box);
+  const top = geo.top;    // room for slice titles above the board
+  const svg = el("svg", {viewBox: `-0.1 ${-0.1 - top} ${geo.width + 0.2} ${geo.height + 0.2 + top}`,
+    width: (geo.width + 0.2) * scale, height: (geo.height + 0.2 + top) * scale}, box);
+  for (const lb of geo.labels) {
+    const [x] = place({x: lb.x, y: 0, w: 0});
+    const t = el("text", {x, y: -0.2, "text-anchor": "middle",
+      style: "font-size:.5px"}, svg);
+    t.textContent = lb.text;
+  }
   const dests = new Set(), acted = new Set();
   for (const m of candidates()) dests.add(m.to);
   for (const m of pending) if (m.acted !== null) acted.add(m.acted);
