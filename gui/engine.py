@@ -1,9 +1,15 @@
-"""One real `cellfish` process per browser tab, driven over UCI as any GUI drives it."""
+"""One real `cellfish` process per browser tab, driven over UCI as any GUI drives it.
+
+The process is a plain ``subprocess.Popen`` read by a thread that hands lines to the event
+loop: asyncio's own subprocess support needs a child watcher, which a server running in a
+non-main thread (the tests, the screenshots) may not have."""
 from __future__ import annotations
 
 import asyncio
 import shutil
+import subprocess
 import sys
+import threading
 
 
 def engine_command() -> list[str]:
@@ -11,18 +17,31 @@ def engine_command() -> list[str]:
     return [exe] if exe else [sys.executable, "-m", "cellfish"]
 
 
+def spawn() -> subprocess.Popen:
+    return subprocess.Popen(engine_command(), stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                            stderr=subprocess.DEVNULL, text=True, bufsize=1, errors="replace")
+
+
 class AsyncEngine:
     def __init__(self) -> None:
-        self.proc: asyncio.subprocess.Process | None = None
+        self.proc: subprocess.Popen | None = None
+        self.lines: asyncio.Queue = asyncio.Queue()
         self.variants: list[str] = []
         self.thinking = False
 
     async def start(self, variant_path: str | None = None) -> None:
         """Start the engine and read its variant list (after loading `variant_path`, if given,
         through the engine's own VariantPath option)."""
-        self.proc = await asyncio.create_subprocess_exec(
-            *engine_command(), stdin=asyncio.subprocess.PIPE, stdout=asyncio.subprocess.PIPE,
-            stderr=asyncio.subprocess.DEVNULL)
+        loop = asyncio.get_running_loop()
+        self.proc = spawn()
+        out = self.proc.stdout
+
+        def pump() -> None:
+            for line in out:
+                loop.call_soon_threadsafe(self.lines.put_nowait, line.strip())
+            loop.call_soon_threadsafe(self.lines.put_nowait, None)
+
+        threading.Thread(target=pump, daemon=True).start()
         await self.send("uci")
         await self._read_uci()
         if variant_path:
@@ -41,15 +60,18 @@ class AsyncEngine:
 
     async def send(self, line: str) -> None:
         assert self.proc and self.proc.stdin
-        self.proc.stdin.write((line + "\n").encode())
-        await self.proc.stdin.drain()
+        try:
+            self.proc.stdin.write(line + "\n")
+            self.proc.stdin.flush()
+        except (BrokenPipeError, ValueError):
+            raise EOFError("engine closed its input") from None
 
     async def readline(self, timeout: float | None = None) -> str:
-        assert self.proc and self.proc.stdout
-        raw = await asyncio.wait_for(self.proc.stdout.readline(), timeout)
-        if not raw:
+        line = await asyncio.wait_for(self.lines.get(), timeout)
+        if line is None:
+            self.lines.put_nowait(None)
             raise EOFError("engine closed its output")
-        return raw.decode(errors="replace").strip()
+        return line
 
     async def sync(self) -> None:
         await self.send("isready")
@@ -58,10 +80,7 @@ class AsyncEngine:
 
     async def close(self) -> None:
         p = self.proc
-        if p is None or p.returncode is not None:
+        if p is None or p.poll() is not None:
             return
-        try:
-            p.kill()
-        except ProcessLookupError:
-            pass
-        await p.wait()
+        p.kill()
+        await asyncio.to_thread(p.wait)
