@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import sys
 
-USAGE = ("usage: cellfish [--variants FILE] | bench [...] | match [...] | check FILE...\n"
+USAGE = ("usage: cellfish [--variants FILE] | bench [...] | match [...] | gui [...] | check FILE...\n"
          "  (no subcommand: UCI/USI on stdin/stdout)")
 
 
@@ -39,6 +39,9 @@ def main(argv: list[str] | None = None) -> int:
         return match_main(argv[1:])
     if argv and argv[0] == "check":
         return check(argv[1:])
+    if argv and argv[0] == "gui":
+        from gui.server import main as gui_main
+        return gui_main(argv[1:])
     if argv and argv[0] in ("-h", "--help"):
         print(USAGE)
         return 0

@@ -1,0 +1,1 @@
+"""`cellfish gui`: a local web board for every variant (Starlette on uvicorn, websockets)."""

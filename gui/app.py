@@ -1,0 +1,288 @@
+"""The web app: one websocket per tab, each with its own game and its own engine process.
+
+Every message from the page is validated; a forged move, variant or position gets an error
+message and changes nothing.  The page reads no file; the server reads only the files named on
+its command line (``--variants``).
+"""
+from __future__ import annotations
+
+import asyncio
+import json
+from pathlib import Path
+
+from starlette.applications import Starlette
+from starlette.responses import FileResponse
+from starlette.routing import Route, WebSocketRoute
+from starlette.websockets import WebSocket, WebSocketDisconnect
+
+import variants
+from engine.game import game_result
+from engine.movegen import legal_moves
+from engine.notation import (
+    NotationError,
+    format_position,
+    move_text,
+    parse_move,
+    parse_position,
+)
+from match.records import pgn_fits, to_pgn
+
+from .describe import geometry_description, move_description, state
+from .engine import AsyncEngine
+
+STATIC = Path(__file__).parent / "static"
+MAX_MESSAGE = 20000
+
+
+class Game:
+    def __init__(self, variant_name: str, start_text: str | None = None):
+        self.name = variant_name
+        self.v = variants.get(variant_name)
+        self.start = (parse_position(self.v, start_text) if start_text
+                      else self.v.start_position())
+        self.start_text = format_position(self.start)
+        self.moves: list[str] = []
+        self.ply = 0
+
+    def position(self, ply: int | None = None):
+        pos = self.start.copy()
+        for text in self.moves[: self.ply if ply is None else ply]:
+            legal = legal_moves(pos)
+            by_text = {move_text(self.v, m): m for m in legal}
+            pos.make(by_text[text])
+        return pos
+
+    def last_move(self) -> dict | None:
+        if self.ply == 0:
+            return None
+        pos = self.position(self.ply - 1)
+        m = parse_move(self.v, legal_moves(pos), self.moves[self.ply - 1])
+        return move_description(self.v, m)
+
+    def record(self, res) -> dict:
+        """The match runner's JSON record (match/records.py) of the moves up to the shown ply."""
+        score, reason = res if res else (None, "unterminated")
+        moves = self.moves[: self.ply]
+        if score is None or score == 0:
+            result = "*" if score is None else "1/2-1/2"
+        else:
+            mover_wins = (score > 0) == (self.position().side == 0)
+            result = "1-0" if mover_wins else "0-1"
+        n = len(moves)
+        return {"game": 0, "variant": self.name, "start": self.start_text, "white": "human",
+                "black": "human", "result": result, "reason": reason, "opening": [],
+                "moves": moves, "scores": [None] * n, "depths": [None] * n,
+                "times_ms": [None] * n}
+
+    def play(self, text: str) -> None:
+        pos = self.position()
+        if text not in {move_text(self.v, m) for m in legal_moves(pos)}:
+            raise ValueError(f"illegal move {text!r}")
+        del self.moves[self.ply:]
+        self.moves.append(text)
+        self.ply += 1
+
+
+class Tab:
+    def __init__(self, ws: WebSocket):
+        self.ws = ws
+        self.engine = AsyncEngine()
+        self.game: Game | None = None
+        self.search: asyncio.Task | None = None
+
+    async def out(self, msg: dict) -> None:
+        await self.ws.send_text(json.dumps(msg))
+
+    async def error(self, text: str) -> None:
+        await self.out({"type": "error", "text": text})
+
+    async def send_state(self) -> None:
+        assert self.game
+        msg = state(self.game.position(), self.game.moves, self.game.ply)
+        msg["variant"] = self.game.name
+        msg["start"] = self.game.start_text
+        msg["lastmove"] = self.game.last_move()
+        await self.out(msg)
+
+    async def handle(self, raw: str) -> None:
+        if len(raw) > MAX_MESSAGE:
+            return await self.error("message too long")
+        try:
+            msg = json.loads(raw)
+        except ValueError:
+            return await self.error("not JSON")
+        if not isinstance(msg, dict) or not isinstance(msg.get("type"), str):
+            return await self.error("a message is an object with a type")
+        kind = msg["type"]
+        handler = getattr(self, "on_" + kind, None) if kind.isidentifier() else None
+        if handler is None:
+            return await self.error(f"unknown message type {kind[:40]!r}")
+        if self.engine.thinking and kind not in ("stop",):
+            return await self.error("the engine is thinking: stop it first")
+        await handler(msg)
+
+    async def on_new(self, msg: dict) -> None:
+        name, text = msg.get("variant"), msg.get("position")
+        if not isinstance(name, str) or name not in self.engine.variants:
+            return await self.error(f"unknown variant {str(name)[:40]!r}")
+        if text is not None and not isinstance(text, str):
+            return await self.error("position text must be a string")
+        await self.set_game(name, text or None, [], "bad position")
+
+    async def set_game(self, name: str, start: str | None, moves: list[str], what: str) -> None:
+        """Replace the game only when the start position and every move are valid."""
+        try:
+            game = Game(name, start)
+            for t in moves:
+                game.play(t)
+        except (NotationError, ValueError) as e:
+            return await self.error(f"{what}: {e}")
+        self.game = game
+        await self.out({"type": "geometry", "variant": name,
+                        "geometry": geometry_description(game.v)})
+        await self.send_state()
+
+    async def on_move(self, msg: dict) -> None:
+        text = msg.get("text")
+        if self.game is None or not isinstance(text, str):
+            return await self.error("no game or no move text")
+        try:
+            self.game.play(text)
+        except ValueError as e:
+            return await self.error(str(e))
+        await self.send_state()
+
+    async def on_export(self, msg: dict) -> None:
+        if self.game is None:
+            return await self.error("no game")
+        rec = self.game.record(game_result(self.game.position()))
+        pgn = to_pgn(rec, event="cellfish gui") if pgn_fits(self.game.name) else None
+        await self.out({"type": "record", "json": json.dumps(rec, separators=(",", ":")),
+                        "pgn": pgn})
+
+    async def on_load(self, msg: dict) -> None:
+        """Load a game from a JSON record line (the match runner's or this page's export)."""
+        text = msg.get("json")
+        if not isinstance(text, str):
+            return await self.error("load needs a JSON record line")
+        try:
+            rec = json.loads(text)
+            name, start = rec["variant"], rec.get("start")
+            moves = list(rec.get("opening", [])) + list(rec["moves"])
+        except (ValueError, KeyError, TypeError) as e:
+            return await self.error(f"not a game record: {e}")
+        if name not in self.engine.variants or not all(isinstance(t, str) for t in moves):
+            return await self.error("record: unknown variant or bad moves")
+        await self.set_game(name, start if isinstance(start, str) else None, moves,
+                            "record refused")
+
+    async def on_goto(self, msg: dict) -> None:
+        ply = msg.get("ply")
+        if self.game is None or not isinstance(ply, int) or not 0 <= ply <= len(self.game.moves):
+            return await self.error("bad ply")
+        self.game.ply = ply
+        await self.send_state()
+
+    async def on_go(self, msg: dict) -> None:
+        if self.game is None:
+            return await self.error("no game")
+        depth, movetime, multipv = msg.get("depth"), msg.get("movetime"), msg.get("multipv", 1)
+        if not isinstance(multipv, int) or not 1 <= multipv <= 20:
+            return await self.error("bad multipv")
+        if isinstance(depth, int) and 1 <= depth <= 30:
+            limit = f"depth {depth}"
+        elif isinstance(movetime, int) and 10 <= movetime <= 600000:
+            limit = f"movetime {movetime}"
+        else:
+            return await self.error("give depth 1..30 or movetime 10..600000 ms")
+        g = self.game
+        e = self.engine
+        await e.send(f"setoption name UCI_Variant value {g.name}")
+        await e.send(f"setoption name MultiPV value {multipv}")
+        await e.sync()
+        start = f"fen {g.start_text}"
+        moves = " ".join(g.moves[: g.ply])
+        await e.send(f"position {start}" + (f" moves {moves}" if moves else ""))
+        await e.send(f"go {limit}")
+        e.thinking = True
+        self.search = asyncio.create_task(self.read_search(bool(msg.get("play", True))))
+
+    async def read_search(self, play: bool) -> None:
+        e = self.engine
+        try:
+            while True:
+                line = await e.readline()
+                if line.startswith("info ") and (" pv " in line or " score " in line):
+                    await self.out({"type": "info", "text": line, "info": parse_info(line)})
+                elif line.startswith("bestmove"):
+                    e.thinking = False
+                    best = line.split()[1] if len(line.split()) > 1 else ""
+                    await self.out({"type": "bestmove", "text": best})
+                    if play and self.game and best not in ("", "(none)", "0000"):
+                        try:
+                            self.game.play(best)
+                        except ValueError as err:
+                            await self.error(f"engine move refused: {err}")
+                    await self.send_state()
+                    return
+        except (EOFError, WebSocketDisconnect, RuntimeError):
+            e.thinking = False
+
+    async def on_stop(self, msg: dict) -> None:
+        if self.engine.thinking:
+            await self.engine.send("stop")
+
+
+def parse_info(line: str) -> dict:
+    words = line.split()
+    out: dict = {}
+    i = 1
+    while i < len(words):
+        w = words[i]
+        if w == "pv":
+            out["pv"] = words[i + 1:]
+            break
+        if w == "score" and i + 2 < len(words):
+            out["score"] = f"{words[i + 1]} {words[i + 2]}"
+            i += 3
+            continue
+        if w in ("depth", "seldepth", "nodes", "nps", "time", "multipv") and i + 1 < len(words):
+            out[w] = words[i + 1]
+            i += 2
+            continue
+        i += 1
+    return out
+
+
+async def index(request):
+    return FileResponse(STATIC / "index.html")
+
+
+async def board_js(request):
+    return FileResponse(STATIC / "board.js", media_type="text/javascript")
+
+
+async def websocket(ws: WebSocket) -> None:
+    await ws.accept()
+    tab = Tab(ws)
+    try:
+        await tab.engine.start(ws.app.state.variant_path)
+        await tab.out({"type": "variants", "variants": tab.engine.variants})
+        while True:
+            raw = await ws.receive_text()
+            await tab.handle(raw)
+    except WebSocketDisconnect:
+        pass
+    finally:
+        if tab.search:
+            tab.search.cancel()
+        await tab.engine.close()
+
+
+def make_app(variant_path: str | None = None) -> Starlette:
+    """The app; `variant_path` (the command line's --variants FILE) is the only file read
+    besides the page itself, and the page cannot name another."""
+    app = Starlette(routes=[Route("/", index), Route("/board.js", board_js),
+                            WebSocketRoute("/ws", websocket)])
+    app.state.variant_path = variant_path
+    return app

@@ -1,0 +1,92 @@
+"""What the page is told: a generic geometry description and the state of a game.
+
+Everything here is derived from the rules core (``Variant.geometry`` coordinates, piece tokens,
+``legal_moves``, ``move_text``, ``game_result``, the position text); the page computes no rule.
+Nothing here tests a variant's name.
+"""
+from __future__ import annotations
+
+import os.path
+
+from engine.game import game_result
+from engine.movegen import legal_moves
+from engine.moves import DROP
+from engine.notation import code_token, format_position, move_text
+
+
+def _layout_2d(coords):
+    """Cells of a 2D geometry: a full lattice of unit squares, or (when every cell has both
+    coordinates of equal parity and both parities occur) squares on the odd points spanning
+    two units and vertices on the even points, drawn as what they are."""
+    parities = {(x % 2, y % 2) for x, y in coords}
+    if parities <= {(0, 0), (1, 1)} and len(parities) == 2:
+        out = []
+        for x, y in coords:
+            if x % 2:
+                out.append({"x": x - 1, "y": y - 1, "w": 2, "shape": "square"})
+            else:
+                out.append({"x": x - 0.35, "y": y - 0.35, "w": 0.7, "shape": "vertex"})
+        return out
+    return [{"x": x, "y": y, "w": 1, "shape": "square"} for x, y in coords]
+
+
+def _layout_3d(coords):
+    """A 3D geometry as level slices side by side (the first coordinate is the level)."""
+    files = max(c[1] for c in coords) + 1
+    return [{"x": lv * (files + 1) + f, "y": r, "w": 1, "shape": "square", "level": lv}
+            for lv, f, r in coords]
+
+
+def geometry_description(v) -> dict:
+    geo = v.geometry
+    coords = geo.coords
+    if geo.dims == 2:
+        cells = _layout_2d(coords)
+    elif geo.dims == 3:
+        cells = _layout_3d(coords)
+    else:
+        raise ValueError(f"no drawing for {geo.dims}-dimensional boards")
+    for i, c in enumerate(cells):
+        c["name"] = geo.names[i]
+        c["shade"] = int(round(c["x"] + c["y"]) // max(1, int(c["w"]))) % 2
+    labels = []
+    if geo.dims == 3:       # each slice titled by what its cell names share (u, v, ... w)
+        for lv in sorted({c["level"] for c in cells}):
+            members = [i for i, c in enumerate(cells) if c["level"] == lv]
+            prefix = os.path.commonprefix([geo.names[i] for i in members])
+            left = min(cells[i]["x"] for i in members)
+            right = max(cells[i]["x"] + 1 for i in members)
+            top = max(cells[i]["y"] + 1 for i in members)
+            labels.append({"x": (left + right) / 2, "y": top + 0.1, "text": prefix or str(lv)})
+    width = max(c["x"] + c["w"] for c in cells) - min(c["x"] for c in cells)
+    height = max(c["y"] + c["w"] for c in cells) - min(c["y"] for c in cells)
+    pieces = {pt.id: pt.token for pt in v.piece_types if pt is not None}
+    return {"cells": cells, "width": width, "height": height,
+            "minx": min(c["x"] for c in cells), "miny": min(c["y"] for c in cells),
+            "hands": bool(v.hands), "pieces": pieces, "labels": labels,
+            "top": 0.7 if labels else 0}
+
+
+def move_description(v, m: int) -> dict:
+    frm = (m >> 8) & 255
+    acted = ((m >> 24) & 255) - 1
+    return {"text": move_text(v, m), "from": None if frm == DROP else frm, "to": m & 255,
+            "drop": (m >> 16) & 255 if frm == DROP else None,
+            "acted": acted if acted >= 0 else None}
+
+
+def state(pos, moves_played: list[str], ply: int) -> dict:
+    """The page's whole view of a position: board tokens, hands, legal moves, result."""
+    v = pos.variant
+    legal = legal_moves(pos)
+    board = {i: code_token(v, c) for i, c in enumerate(pos.board) if c}
+    hands: list[list[list]] = [[], []]
+    for code, n in enumerate(pos.hand):
+        if n and v.piece_types[code >> 1] is not None:
+            hands[code & 1].append([code >> 1, code_token(v, code), n])
+    res = game_result(pos, legal)
+    return {"type": "state", "fen": format_position(pos), "side": pos.side,
+            "board": board, "hands": hands,
+            "legal": [] if res else [move_description(v, m) for m in legal],
+            "result": None if res is None else {"score": res[0], "reason": res[1]},
+            "moves": moves_played, "ply": ply}

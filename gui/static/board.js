@@ -1,0 +1,166 @@
+// The board page: draws what the server describes and sends the moves it offers.  Every rule
+// (legal moves, their text, positions, results) comes from the server; none is computed here.
+"use strict";
+const $ = (id) => document.getElementById(id);
+const NS = "http://www.w3.org/2000/svg";
+let ws, geo = null, st = null, flipped = false, sel = null, dropSel = null, variantName = null;
+let pending = [], infos = {};
+
+function send(o) { ws.send(JSON.stringify(o)); }
+function el(tag, attrs, parent) {
+  const e = document.createElementNS(NS, tag);
+  for (const k in attrs) e.setAttribute(k, attrs[k]);
+  if (parent) parent.appendChild(e);
+  return e;
+}
+function place(c) {   // cell -> svg box, y grows upward on the board
+  const x = flipped ? geo.width - (c.x - geo.minx) - c.w : c.x - geo.minx;
+  const y = flipped ? c.y - geo.miny : geo.height - (c.y - geo.miny) - c.w;
+  return [x, y];
+}
+function draw() {
+  if (!geo || !st) return;
+  const box = $("board"); box.innerHTML = "";
+  const scale = Math.min(60, 900 / geo.width);
+  const top = geo.top;    // room for slice titles above the board
+  const svg = el("svg", {viewBox: `-0.1 ${-0.1 - top} ${geo.width + 0.2} ${geo.height + 0.2 + top}`,
+    width: (geo.width + 0.2) * scale, height: (geo.height + 0.2 + top) * scale}, box);
+  for (const lb of geo.labels) {
+    const [x] = place({x: lb.x, y: 0, w: 0});
+    const t = el("text", {x, y: -0.2, "text-anchor": "middle",
+      style: "font-size:.5px"}, svg);
+    t.textContent = lb.text;
+  }
+  const dests = new Set(), acted = new Set();
+  for (const m of candidates()) dests.add(m.to);
+  for (const m of pending) if (m.acted !== null) acted.add(m.acted);
+  const last = st.lastmove || {};
+  const order = geo.cells.map((c, i) => i).sort((a, b) => geo.cells[b].w - geo.cells[a].w);
+  for (const i of order) {
+    const c = geo.cells[i]; const [x, y] = place(c);
+    let cls = "cell " + (c.shape === "vertex" ? "vertex" : "s" + c.shade);
+    if (i === sel) cls += " sel";
+    if ((pending.length ? acted : dests).has(i)) cls += " dest";
+    if (i === last.from || i === last.to) cls += " last";
+    const g = el("g", {"data-cell": c.name, class: "cellg"}, svg);
+    if (c.shape === "vertex") el("circle", {cx: x + c.w / 2, cy: y + c.w / 2, r: c.w / 2, class: cls}, g);
+    else el("rect", {x, y, width: c.w, height: c.w, class: cls}, g);
+    const tok = st.board[i];
+    if (tok) {
+      const white = tok.replace(/[^A-Za-z]/g, "") === tok.replace(/[^A-Za-z]/g, "").toUpperCase();
+      const pg = el("g", {class: "pc " + (white ? "w" : "b") + (tok.startsWith("+") ? " promoted" : "")}, g);
+      const r = Math.min(0.42, c.w * 0.45);
+      el("circle", {cx: x + c.w / 2, cy: y + c.w / 2, r}, pg);
+      const t = el("text", {x: x + c.w / 2, y: y + c.w / 2}, pg);
+      t.textContent = tok.replace("+", "").toUpperCase();
+      if (r < 0.4) t.setAttribute("style", `font-size:${r * 1.1}px`);
+    }
+    g.addEventListener("click", () => clickCell(i));
+  }
+  hands();
+}
+function candidates() {
+  if (!st) return [];
+  if (dropSel !== null) return st.legal.filter((m) => m.drop === dropSel && m.from === null);
+  if (sel !== null) return st.legal.filter((m) => m.from === sel);
+  return [];
+}
+function hands() {
+  for (const side of [0, 1]) {
+    const box = $("hand" + side); box.innerHTML = geo.hands ? (side ? "Black hand: " : "White hand: ") : "";
+    for (const [ptype, tok, n] of st.hands[side]) {
+      const b = document.createElement("button");
+      b.textContent = tok + (n > 1 ? "×" + n : ""); b.dataset.piece = tok;
+      if (dropSel === ptype && side === st.side) b.className = "sel";
+      b.onclick = () => { if (side !== st.side) return; dropSel = ptype; sel = null; pending = []; draw(); };
+      box.appendChild(b);
+    }
+  }
+}
+function clickCell(i) {
+  $("error").textContent = "";
+  if (pending.length) {   // second click: the acted-on cell
+    const ms = pending.filter((m) => m.acted === i);
+    if (ms.length === 1) return play(ms[0].text);
+    pending = []; sel = null; return draw();
+  }
+  const ms = candidates().filter((m) => m.to === i);
+  if (ms.length) return choose(ms);
+  if (st.legal.some((m) => m.from === i)) { sel = i; dropSel = null; }
+  else { sel = null; dropSel = null; }
+  draw();
+}
+function choose(ms) {
+  if (ms.length === 1) return play(ms[0].text);
+  const actedCells = new Set(ms.map((m) => m.acted));
+  if (ms.every((m) => m.acted !== null) && actedCells.size === ms.length) { pending = ms; return draw(); }
+  const box = $("choices"); box.innerHTML = "Choose: ";
+  for (const m of ms) {
+    const b = document.createElement("button"); b.textContent = m.text; b.dataset.move = m.text;
+    b.onclick = () => { box.innerHTML = ""; play(m.text); }; box.appendChild(b);
+  }
+}
+function play(text) {
+  sel = null; dropSel = null; pending = []; $("choices").innerHTML = "";
+  send({type: "move", text});
+}
+function engineTurn() {
+  const es = $("engineside").value;
+  if (!st || st.result || st.ply !== st.moves.length) return false;
+  return es === "both" || es === String(st.side);
+}
+function go(play) {
+  infos = {};
+  const ms = parseInt($("movetime").value, 10);
+  const limit = ms > 0 ? {movetime: ms} : {depth: parseInt($("depth").value, 10)};
+  send({type: "go", ...limit, multipv: parseInt($("multipv").value, 10), play});
+}
+function showInfo() {
+  $("analysis").textContent = Object.keys(infos).sort().map((k) => {
+    const f = infos[k];
+    return `${f.multipv || 1}: depth ${f.depth || "?"} score ${f.score || "?"} nodes ${f.nodes || "?"} nps ${f.nps || "?"}\n   ${(f.pv || []).join(" ")}`;
+  }).join("\n");
+}
+function onState(m) {
+  st = m; sel = null; dropSel = null; pending = [];
+  $("fen").value = m.fen;
+  $("result").textContent = m.result ? `Game over: ${m.result.reason} (${["loss", "draw", "win"][m.result.score + 1]} for the side to move)` : "";
+  const mv = $("moves"); mv.innerHTML = "";
+  m.moves.forEach((t, k) => {
+    const s = document.createElement("span"); s.textContent = (k % 2 ? "" : (k / 2 + 1) + ". ") + t;
+    if (k + 1 === m.ply) s.className = "cur";
+    s.onclick = () => send({type: "goto", ply: k + 1}); mv.appendChild(s);
+  });
+  document.body.dataset.fen = m.fen; document.body.dataset.ply = m.ply;
+  draw();
+  if (engineTurn()) go(true);
+}
+function connect() {
+  ws = new WebSocket(`ws://${location.host}/ws`);
+  ws.onmessage = (ev) => {
+    const m = JSON.parse(ev.data);
+    if (m.type === "variants") {
+      for (const v of m.variants) { const o = document.createElement("option"); o.value = o.textContent = v; $("variant").appendChild(o); }
+      const want = new URLSearchParams(location.search).get("variant");
+      if (want) $("variant").value = want;
+      send({type: "new", variant: $("variant").value});
+    } else if (m.type === "geometry") { geo = m.geometry; variantName = m.variant; }
+    else if (m.type === "state") onState(m);
+    else if (m.type === "info") { infos[m.info.multipv || "1"] = m.info; showInfo(); }
+    else if (m.type === "record") { $("record").value = m.json; $("pgn").textContent = m.pgn || ""; }
+    else if (m.type === "error") $("error").textContent = m.text;
+  };
+}
+$("newgame").onclick = () => send({type: "new", variant: $("variant").value});
+$("flip").onclick = () => { flipped = !flipped; draw(); };
+$("go").onclick = () => go(true);
+$("analyse").onclick = () => go(false);
+$("stop").onclick = () => send({type: "stop"});
+$("loadfen").onclick = () => send({type: "new", variant: variantName, position: $("fen").value});
+$("first").onclick = () => send({type: "goto", ply: 0});
+$("back").onclick = () => st && st.ply > 0 && send({type: "goto", ply: st.ply - 1});
+$("fwd").onclick = () => st && st.ply < st.moves.length && send({type: "goto", ply: st.ply + 1});
+$("last").onclick = () => st && send({type: "goto", ply: st.moves.length});
+$("export").onclick = () => send({type: "export"});
+$("import").onclick = () => send({type: "load", json: $("record").value.trim().split("\n")[0]});
+connect();

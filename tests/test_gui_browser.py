@@ -1,0 +1,185 @@
+"""The board in a real headless Chromium (Debian's package, driven by Playwright through
+``executable_path``): moves made by clicking as a person would, each resulting position text
+checked against the rules core."""
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import subprocess
+
+import pytest
+from gui_helpers import LiveServer
+from playwright.sync_api import sync_playwright
+
+import variants
+from engine.movegen import legal_moves
+from engine.moves import DROP, FISSION
+from engine.notation import format_position, move_text, parse_move, parse_position
+from gui.describe import geometry_description, move_description
+from gui.screenshots import ARGS, CHROMIUM
+
+WAIT_MS = 30000
+
+
+def ensure_chromium() -> str:
+    """Debian's chromium, installed with apt when missing (CI runs as root on Debian)."""
+    if not os.path.exists(CHROMIUM) and shutil.which("apt-get") and os.geteuid() == 0:
+        env = dict(os.environ, DEBIAN_FRONTEND="noninteractive")
+        subprocess.run(["apt-get", "update", "-q"], check=True, env=env,
+                       stdout=subprocess.DEVNULL)
+        subprocess.run(["apt-get", "install", "-y", "-q", "chromium"], check=True, env=env,
+                       stdout=subprocess.DEVNULL)
+    assert os.path.exists(CHROMIUM), "the browser tests need Debian's chromium package"
+    return CHROMIUM
+
+
+@pytest.fixture(scope="module")
+def page():
+    exe = ensure_chromium()
+    with LiveServer() as server, sync_playwright() as pw:
+        browser = pw.chromium.launch(executable_path=exe, args=ARGS)
+        pg = browser.new_page(viewport={"width": 1600, "height": 1000})
+        pg.set_default_timeout(WAIT_MS)
+        pg.base_url = server.url
+        yield pg
+        browser.close()
+
+
+def open_game(pg, name: str, position: str | None = None) -> None:
+    pg.goto(pg.base_url + "?variant=" + name)
+    pg.wait_for_function("document.body.dataset.ply === '0'")
+    if position:
+        pg.fill("#fen", position)
+        pg.click("#loadfen")
+        pg.wait_for_function("([f]) => document.body.dataset.fen === f", arg=[position])
+
+
+def click_move(pg, v, pos, m: int) -> None:
+    """Make move `m` with the mouse, then check the page's position text against the core."""
+    d = move_description(v, m)
+    ply = int(pg.evaluate("document.body.dataset.ply"))
+
+    def cell(c: int) -> str:
+        return f'g[data-cell="{v.geometry.names[c]}"]'
+
+    if d["drop"] is not None:
+        tok = v.piece_types[d["drop"]].token
+        tok = tok if pos.side == 0 else tok.lower()
+        pg.click(f'#hand{pos.side} button[data-piece="{tok}"]')
+    else:
+        pg.click(cell(d["from"]))
+    pg.click(cell(d["to"]))
+    if pg.locator(f'#choices button[data-move="{d["text"]}"]').count():
+        pg.click(f'#choices button[data-move="{d["text"]}"]')
+    elif d["acted"] is not None and int(pg.evaluate("document.body.dataset.ply")) == ply:
+        pg.click(cell(d["acted"]))
+    pos.make(m)
+    pg.wait_for_function("([n]) => document.body.dataset.ply === n", arg=[str(ply + 1)])
+    assert pg.evaluate("document.body.dataset.fen") == format_position(pos)
+
+
+def reach(name: str, pred, max_plies: int = 60):
+    """A position (reached by the core, preferring captures) where a move satisfies `pred`."""
+    v = variants.get(name)
+    pos = v.start_position()
+    for k in range(max_plies):
+        legal = legal_moves(pos)
+        good = [m for m in legal if pred(v, pos, m, legal)]
+        if good:
+            return v, pos, good[0]
+        caps = [m for m in legal if pos.board[m & 255] and (m >> 8) & 255 != DROP]
+        pick = caps or legal
+        pos.make(pick[k * 7 % len(pick)])
+    raise AssertionError(f"no such move in {name}")
+
+
+def play_found(pg, name: str, pred) -> str:
+    v, pos, m = reach(name, pred)
+    pos = pos.copy()
+    open_game(pg, name, format_position(pos) if pos.history else None)
+    click_move(pg, v, pos, m)
+    return move_text(v, m)
+
+
+def test_chess_game_to_mate_and_records(page):
+    v = variants.get("chess")
+    pos = v.start_position()
+    open_game(page, "chess")
+    for t in ["f2f3", "e7e5", "g2g4", "d8h4"]:
+        click_move(page, v, pos, parse_move(v, legal_moves(pos), t))
+    page.wait_for_function("document.getElementById('result').textContent.includes('checkmate')")
+    page.click("#export")
+    page.wait_for_function("document.getElementById('record').value.length > 0")
+    rec = json.loads(page.input_value("#record"))
+    assert rec["moves"] == ["f2f3", "e7e5", "g2g4", "d8h4"] and rec["result"] == "0-1"
+    assert "2. g4 Qh4#" in page.text_content("#pgn")
+    final = format_position(pos)
+    page.click("#first")
+    page.wait_for_function("document.body.dataset.ply === '0'")
+    page.click("#import")          # load the exported record back: the mate again
+    page.wait_for_function("document.body.dataset.ply === '4'")
+    assert page.evaluate("document.body.dataset.fen") == final
+
+
+def test_shogi_drop(page):
+    assert "@" in play_found(page, "shogi", lambda v, p, m, L: (m >> 8) & 255 == DROP)
+
+
+def test_elefant_3d_move_and_return_from_hand(page):
+    v = variants.get("elefantnichtschach")
+    start = v.start_position()
+    open_game(page, "elefantnichtschach")
+    first = legal_moves(start)[0]
+    click_move(page, v, start, first)
+    assert "@" in play_found(page, "elefantnichtschach",
+                             lambda v, p, m, L: (m >> 8) & 255 == DROP)
+
+
+def test_ninepiece_fission(page):
+    assert "/" in play_found(page, "ninepiece-nichtschach", lambda v, p, m, L: bool(m & FISSION))
+
+
+def test_notake_acting_move(page):
+    assert "," in play_found(page, "notake-tow", lambda v, p, m, L: (m >> 24) & 255 > 0)
+
+
+def test_nested_vertex_move(page):
+    cells = geometry_description(variants.get("nested-a"))["cells"]
+    play_found(page, "nested-a", lambda v, p, m, L: cells[m & 255]["shape"] == "vertex")
+
+
+def test_knavish_promotion(page):
+    v = variants.get("knavish-promotion")
+    pos = v.start_position()
+    geo = v.geometry
+    top = max(c[1] for c in geo.coords)
+    a9, a10 = geo.index[(0, top - 1)], geo.index[(0, top)]
+    pawn = pos.board[geo.index[(0, 1)]]
+    pos.clear(a10)
+    pos.clear(a9)
+    pos.put(a9, pawn)
+    text = format_position(parse_position(v, format_position(pos)))   # castling rights tidied
+    pos = parse_position(v, text)
+    legal = legal_moves(pos)
+    promos = [m for m in legal if (m >> 8) & 255 == a9 and m & 255 == a10]
+    assert len(promos) > 1
+    open_game(page, "knavish-promotion", text)
+    assert move_text(v, promos[-1]).endswith("+")
+    click_move(page, v, pos, promos[-1])
+    assert page.locator("g[data-cell=\"a10\"] .pc.promoted").count() == 1
+
+
+def test_engine_move_button_and_flip(page):
+    open_game(page, "shogi")
+    page.fill("#depth", "1")
+    page.click("#go")
+    page.wait_for_function("document.body.dataset.ply === '1'")
+    v = variants.get("shogi")
+    pos = v.start_position()
+    played = page.text_content("#moves span").split()[-1]
+    pos.make(parse_move(v, legal_moves(pos), played))
+    assert page.evaluate("document.body.dataset.fen") == format_position(pos)
+    before = page.locator('g[data-cell="a1"] rect').get_attribute("y")
+    page.click("#flip")
+    assert page.locator('g[data-cell="a1"] rect').get_attribute("y") != before

@@ -1,0 +1,120 @@
+"""The gui server over its websocket (no browser): geometry of every variant, validation of
+forged messages, engine play, records, and one engine process per tab, none left behind."""
+from __future__ import annotations
+
+import json
+
+import psutil
+import pytest
+from gui_helpers import LiveServer, recv, tab
+
+import variants
+from engine.movegen import legal_moves
+from engine.notation import format_position, parse_move
+from gui.describe import geometry_description
+
+
+@pytest.fixture(scope="module")
+def server():
+    with LiveServer() as s:
+        yield s
+
+
+def engine_children():
+    return [p for p in psutil.Process().children(recursive=True) if p.is_running()
+            and p.status() != psutil.STATUS_ZOMBIE]
+
+
+def core_fen(name, moves):
+    v = variants.get(name)
+    pos = v.start_position()
+    for t in moves:
+        pos.make(parse_move(v, legal_moves(pos), t))
+    return format_position(pos)
+
+
+def test_geometry_every_variant_is_drawable():
+    for name in variants.names():
+        d = geometry_description(variants.get(name))
+        assert len(d["cells"]) == variants.get(name).geometry.size
+        boxes = {(c["x"], c["y"]) for c in d["cells"]}
+        assert len(boxes) == len(d["cells"]), name        # no two cells drawn on each other
+    nested = geometry_description(variants.get("nested-a"))
+    shapes = [c["shape"] for c in nested["cells"]]
+    assert shapes.count("square") == 64 and shapes.count("vertex") == 141 - 64
+    cube = geometry_description(variants.get("elefantnichtschach"))
+    assert sorted({c["level"] for c in cube["cells"]}) == [0, 1, 2, 3, 4, 5]
+
+
+def test_forged_messages_change_nothing_and_engine_plays(server):
+    with tab(server) as ws:
+        names = recv(ws, "variants")["variants"]
+        assert set(names) == set(variants.names())
+        ws.send(json.dumps({"type": "new", "variant": "chess"}))
+        recv(ws, "geometry")
+        start = recv(ws, "state")
+        for forged in ["nonsense", json.dumps([1]), json.dumps({"type": "move", "text": "e2e5"}),
+                       json.dumps({"type": "new", "variant": "../etc/passwd"}),
+                       json.dumps({"type": "new", "variant": "chess", "position": "8/8 w"}),
+                       json.dumps({"type": "goto", "ply": 7}),
+                       json.dumps({"type": "go", "depth": 99}),
+                       json.dumps({"type": "load", "json": "{\"variant\": \"chess\"}"}),
+                       json.dumps({"type": "__init__"})]:
+            ws.send(forged)
+            recv(ws, "error")
+        ws.send(json.dumps({"type": "export"}))
+        assert json.loads(recv(ws, "record")["json"])["start"] == start["fen"]
+        ws.send(json.dumps({"type": "move", "text": "e2e4"}))
+        st = recv(ws, "state")
+        assert st["fen"] == core_fen("chess", ["e2e4"])
+        ws.send(json.dumps({"type": "go", "depth": 2}))
+        info = recv(ws, "info")
+        assert "pv" in info["info"]
+        best = recv(ws, "bestmove")["text"]
+        st = recv(ws, "state")
+        assert st["moves"] == ["e2e4", best]
+        assert st["fen"] == core_fen("chess", ["e2e4", best])
+        ws.send(json.dumps({"type": "export"}))
+        rec = recv(ws, "record")
+        assert "1. e4" in rec["pgn"]
+        ws.send(json.dumps({"type": "load", "json": rec["json"]}))
+        recv(ws, "geometry")
+        assert recv(ws, "state")["fen"] == st["fen"]
+
+
+def test_twenty_tabs_each_with_an_engine_none_left_behind(server):
+    before = {p.pid for p in engine_children()}
+    if True:
+        tabs = [tab(server).__enter__() for _ in range(20)]
+        for ws in tabs:
+            recv(ws, "variants")
+        assert len([p for p in engine_children() if p.pid not in before]) >= 20
+        for k, ws in enumerate(tabs):
+            ws.send(json.dumps({"type": "new", "variant": ["chess", "shogi", "nested-a",
+                                                                "notake-tow"][k % 4]}))
+            recv(ws, "state")
+            ws.send(json.dumps({"type": "go", "depth": 1}))
+        for ws in tabs:
+            recv(ws, "bestmove")
+            assert len(recv(ws, "state")["moves"]) == 1
+        for ws in tabs:
+            ws.close()
+    left = [p for p in engine_children() if p.pid not in before]
+    _gone, alive = psutil.wait_procs(left, timeout=30)
+    assert not alive
+
+
+def test_multipv_analysis_and_stop(server):
+    with tab(server) as ws:
+        recv(ws, "variants")
+        ws.send(json.dumps({"type": "new", "variant": "nested-a"}))
+        recv(ws, "state")
+        ws.send(json.dumps({"type": "go", "movetime": 600000, "multipv": 2, "play": False}))
+        lines = set()
+        while "2" not in lines:
+            lines.add(recv(ws, "info")["info"].get("multipv", "1"))
+        ws.send(json.dumps({"type": "move", "text": "e2e4"}))   # refused while thinking
+        recv(ws, "error")
+        ws.send(json.dumps({"type": "stop"}))
+        recv(ws, "bestmove")
+        assert recv(ws, "state")["moves"] == []                  # analysis plays nothing
