@@ -3,6 +3,7 @@
 checked against the rules core."""
 from __future__ import annotations
 
+import asyncio
 import json
 import os
 import shutil
@@ -37,6 +38,10 @@ def ensure_chromium() -> str:
 @pytest.fixture(scope="module")
 def page():
     exe = ensure_chromium()
+    # Playwright starts its driver as an asyncio subprocess; a test run earlier in this worker
+    # (Dask's event loop) can leave a child watcher that needs a loop attached, so use the
+    # thread-based watcher, which works from any thread without one
+    asyncio.set_child_watcher(asyncio.ThreadedChildWatcher())
     with LiveServer() as server, sync_playwright() as pw:
         browser = pw.chromium.launch(executable_path=exe, args=ARGS)
         pg = browser.new_page(viewport={"width": 1600, "height": 1000})
