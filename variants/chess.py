@@ -67,6 +67,7 @@ class ChessLike(Variant):
     pawn_token = "P"
     promotion_tokens: tuple[str, ...] = ("Q", "R", "B", "N")
     notation_class = ChessText
+    pawn_rank_check = True      # validate_position refuses a pawn on the first or last rank
 
     def __init__(self):
         self.geometry = grid2d(self.files, self.ranks)
@@ -143,7 +144,7 @@ class ChessLike(Variant):
             pt = pts[p >> 1]
             if pt.royal:
                 kings[p & 1].append(c)
-            elif pt.pawn and geo.coords[c][1] in (0, last):
+            elif pt.pawn and self.pawn_rank_check and geo.coords[c][1] in (0, last):
                 raise PositionTextError(f"pawn on rank 1 or {last + 1} ({geo.name(c)})")
         for color, who in ((WHITE, "white"), (BLACK, "black")):
             if len(kings[color]) != 1:

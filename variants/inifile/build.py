@@ -123,8 +123,13 @@ class FileVariant(ChessLike):
     castle_rank = 0
 
     def __init__(self) -> None:
-        self.piece_types = [None] + [self._piece(n, letter, b) for n, letter, b in self.pieces]
+        base = [self._piece(n, letter, b) for n, letter, b in self.pieces]
+        self.piece_types = [None] + base + self._forms(base)
         super().__init__()
+
+    def _forms(self, base: list[PieceType]) -> list[PieceType]:
+        """Promoted forms (``+P``, ``Q~``) after the pieces of the file (drops.DropRules)."""
+        return []
 
     def orient(self, v):
         """Black's pieces are White's turned half round, as Fairy-Stockfish turns them (a
@@ -153,15 +158,6 @@ class FileVariant(ChessLike):
             atoms.append(ride(((0, 1),), MOVE, max_dist=2, stops=frozenset({2}), flag="double",
                               origin=lambda c, col: (c[0], c[1]) in region[col]))
         return tuple(atoms)
-
-    def promotion_options(self, code: int, frm: int, to: int) -> tuple[int, ...]:
-        pt = self.piece_types[code >> 1]
-        color = code & 1
-        if pt is None or not pt.pawn or self.geometry.coords[to] not in self.promo_region[color]:
-            return ()
-        ids = tuple(p.id for p in self.piece_types[1:]
-                    if p is not None and p.token.lower() in self.promo_letters[color])
-        return ids if self.promo_mandatory else (0,) + ids
 
     def make_castling(self):
         if not self.castle_on:
@@ -226,9 +222,11 @@ def build_class(name: str, keys: dict[str, tuple[str, int]]) -> tuple[type[Varia
                    "start_fen": get("startFen")}
     pawn_letters = frozenset(get("pawnTypes"))
     attrs["pawn_letters"] = pawn_letters
-    both = get("promotionPieceTypes")
-    white = frozenset(val.get("promotionPieceTypesWhite", both))
-    black = frozenset(val.get("promotionPieceTypesBlack", both))
+    # by default the queen, rook, bishop and knight pieces, whatever their letters
+    both = val.get("promotionPieceTypes", "".join(
+        letter for n, letter, _ in pieces if n in ("queen", "rook", "bishop", "knight")))
+    white = frozenset(val.get("promotionPieceTypesWhite", both)) - {"-"}
+    black = frozenset(val.get("promotionPieceTypesBlack", both)) - {"-"}
     for letter in white | black:
         if letter not in letters:
             raise KeyError_("promotionPieceTypes", "no piece has this letter", letter)
@@ -258,9 +256,10 @@ def build_class(name: str, keys: dict[str, tuple[str, int]]) -> tuple[type[Varia
     n = _int("nMoveRule", get("nMoveRule"), 0, 1000)
     attrs["move_rule_plies"] = 2 * n if n else None
     attrs["repetition_count"] = _int("nFoldRule", get("nFoldRule"), 2, 100)
-    if _value("nFoldValue", get("nFoldValue")) != "draw":
-        raise KeyError_("nFoldValue", "not supported", get("nFoldValue"))
     attrs["royal_letter"] = royal
     attrs["royal_check"] = bool(attrs["royal_letter"])
     grid2d(files, ranks)                    # fails early on an impossible board
-    return type(f"File_{name}", (FileVariant,), attrs), lines
+    from . import drops                     # drops, hands, piece promotion, repetition results
+    drops.apply(val, pieces, attrs, files, ranks)
+    bases = (*drops.mixins(attrs), drops.DropRules, FileVariant)
+    return type(f"File_{name}", bases, attrs), lines

@@ -41,3 +41,15 @@ flagPieceWhite flagPieceBlack flagRegion flagRegionWhite flagRegionBlack flagMov
 checkCounting connectN connectHorizontal connectVertical connectDiagonal materialCounting
 countingRule adjudicateFullBoard pieceValueMg pieceValueEg
 """.split())
+
+# drops, hands, piece promotion and the repetition results (variants/inifile/drops.py);
+# kept apart from the lists above so that keys implemented in parallel merge cleanly
+DROP_KEYS = frozenset("""
+pieceDrops capturesToHand dropLoop firstRankPawnDrops promotionZonePawnDrops whiteDropRegion
+blackDropRegion dropNoDoubled dropNoDoubledCount shogiDoubledPawn dropPromoted dropChecks
+immobilityIllegal shogiPawnDropMateIllegal promotionPawnTypes promotionPawnTypesWhite
+promotionPawnTypesBlack promotedPieceType mandatoryPiecePromotion pieceDemotion promotionLimit
+piecePromotionOnCapture perpetualCheckIllegal nFoldValueAbsolute
+""".split())
+RULE_KEYS = RULE_KEYS | DROP_KEYS
+UNSUPPORTED = UNSUPPORTED - DROP_KEYS

@@ -1,0 +1,470 @@
+"""Drops, hands and the promotion of pieces in a variants file: the keys, with Fairy-Stockfish's
+meaning and defaults (its variants.ini header; the code is its move generator and
+``Position::legal``), and ``DropRules``, the rules they give a ``FileVariant``.
+
+What the keys mean, as Fairy-Stockfish plays them:
+
+* ``pieceDrops``: a side may drop a piece of its hand on an empty square instead of moving
+  (``whiteDropRegion``/``blackDropRegion`` restrict where); ``capturesToHand``: a captured
+  piece goes to the capturer's hand, unpromoted (``dropLoop``: a promoted piece keeps its
+  promoted type).  Only the ``pawn`` piece obeys ``firstRankPawnDrops`` and
+  ``promotionZonePawnDrops``; ``dropNoDoubled`` names a piece that may not be dropped on a
+  file holding ``dropNoDoubledCount`` of its own; ``dropChecks = false`` forbids a drop that
+  gives check; ``dropPromoted`` lets a piece with a promoted form be dropped in that form.
+* ``immobilityIllegal``: a plain move or drop may not leave a piece where it could never move.
+* ``promotedPieceType = p:g s:g``: shogi-style promotion: a piece moving into, within or out of
+  its promotion region may become the named type (``+P`` in position text, ``+`` after the
+  move).  ``mandatoryPiecePromotion`` makes it compulsory there, ``pieceDemotion`` lets a
+  promoted piece turn back the same way (``-`` after the move), ``piecePromotionOnCapture``
+  allows both on captures only, ``promotionLimit = q:1`` caps how many of a type a
+  promotion may make.  ``promotionPawnTypes`` names the pieces promoting pawn-style.
+* ``shogiPawnDropMateIllegal``: a mate given by dropping a ``shogiPawn`` loses for the dropper.
+* ``perpetualCheckIllegal``, ``nFoldValue``, ``nFoldValueAbsolute``: at the repetition count
+  the side that gave check on every move since the earlier occurrence loses; otherwise the
+  result is ``nFoldValue`` for the side to move (absolute: for White, so Black gets the
+  opposite).
+"""
+from __future__ import annotations
+
+import re
+
+from engine.movegen import in_check, legal_moves, royal_filter
+from engine.moves import CASTLE, DROP, EP
+from engine.pieces import CAPTURE, PieceType
+from engine.variant import BLACK, WHITE
+from variants.chess import ChessText
+
+from .build import KeyError_, _bool, _int, _region, _value
+from .keys import DROP_KEYS
+
+DEFAULTS: dict[str, str] = {
+    "pieceDrops": "false", "capturesToHand": "false", "dropLoop": "false",
+    "firstRankPawnDrops": "false", "promotionZonePawnDrops": "false", "dropChecks": "true",
+    "dropPromoted": "false", "dropNoDoubled": "-", "dropNoDoubledCount": "1",
+    "immobilityIllegal": "false", "shogiPawnDropMateIllegal": "false",
+    "promotedPieceType": "", "promotionLimit": "", "mandatoryPiecePromotion": "false",
+    "pieceDemotion": "false", "piecePromotionOnCapture": "false",
+    "perpetualCheckIllegal": "false", "nFoldValueAbsolute": "false",
+}
+assert set(DEFAULTS) <= DROP_KEYS
+
+# Fairy-Stockfish's piece types in its own order: it writes a hand from the last to the first
+FSF_ORDER = ("pawn knight bishop rook queen fers alfil fersAlfil silver aiwok bers archbishop "
+             "chancellor amazon knibis biskni kniroo rookni shogiPawn lance shogiKnight gold "
+             "dragonHorse clobber breakthrough immobile cannon janggiCannon soldier horse "
+             "elephant janggiElephant banner wazir commoner centaur").split() + \
+    [f"customPiece{i}" for i in range(1, 26)] + ["king"]
+
+
+def _letters(key: str, v: str, letters: set[str]) -> frozenset[str]:
+    """A PieceSet: letters of the variant's pieces; '-' is none."""
+    out = set()
+    for ch in v.lower():
+        if ch == "-" or ch.isspace():
+            continue
+        if ch not in letters:
+            raise KeyError_(key, "no piece has this letter", ch)
+        out.add(ch)
+    return frozenset(out)
+
+
+def _pairs(key: str, v: str, letters: set[str], number: bool) -> dict[str, str]:
+    """``x:y x:y`` (y a letter or '-', or a count when ``number``)."""
+    out: dict[str, str] = {}
+    for tok in v.split():
+        m = re.fullmatch(r"([a-zA-Z]):(\d+)" if number else r"([a-zA-Z]):([a-zA-Z-])", tok)
+        if m is None:
+            raise KeyError_(key, "not letter:count" if number else "not letter:letter", tok)
+        a, b = m.group(1).lower(), m.group(2).lower()
+        for ch in (a, b):
+            if ch.isalpha() and ch not in letters:
+                raise KeyError_(key, "no piece has this letter", ch)
+        out[a] = b
+    return out
+
+
+def apply(val: dict[str, str], pieces: list[tuple[str, str, str]], attrs: dict,
+          files: int, ranks: int) -> None:
+    """Read the drop, hand and promotion keys of a section into the class attributes."""
+    def get(k: str) -> str:
+        return val.get(k, DEFAULTS.get(k, ""))
+    letters = {letter for _, letter, _ in pieces}
+    by_name = {n: letter for n, letter, _ in pieces}
+    pawn = by_name.get("pawn", "")
+    attrs["fsf_pawn"] = pawn
+    attrs["shogi_pawn"] = by_name.get("shogiPawn", "")
+    attrs["hand_rank"] = {letter: FSF_ORDER.index(n) for n, letter, _ in pieces}
+    # pawns (Fairy-Stockfish's defaults name the pawn piece, not the letter p)
+    pawn_types = _letters("pawnTypes", val["pawnTypes"], letters) if "pawnTypes" in val \
+        else frozenset(pawn)
+    attrs["pawn_letters"] = pawn_types
+    both = _letters("promotionPawnTypes", val["promotionPawnTypes"], letters) \
+        if "promotionPawnTypes" in val else pawn_types
+    attrs["promo_pawns"] = tuple(
+        _letters(k, val[k], letters) if k in val else both
+        for k in ("promotionPawnTypesWhite", "promotionPawnTypesBlack"))
+    main = []
+    for k in ("promotionPawnTypesWhite", "promotionPawnTypesBlack"):
+        text = val.get(k, val.get("promotionPawnTypes", "")).replace("-", "")
+        main.append(text[0].lower() if text else pawn)
+    attrs["main_pawn"] = tuple(main)
+    # hands and drops
+    drops = _bool("pieceDrops", get("pieceDrops"))
+    to_hand = _bool("capturesToHand", get("capturesToHand"))
+    if to_hand and not drops:
+        raise KeyError_("capturesToHand", "needs pieceDrops (a hand nobody can drop from)", "true")
+    attrs["hands"] = drops
+    attrs["captures_to_hand"] = to_hand
+    attrs["drop_loop"] = _bool("dropLoop", get("dropLoop"))
+    attrs["first_rank_pawn_drops"] = _bool("firstRankPawnDrops", get("firstRankPawnDrops"))
+    attrs["zone_pawn_drops"] = _bool("promotionZonePawnDrops", get("promotionZonePawnDrops"))
+    attrs["drop_region"] = tuple(
+        _region(k, val[k], files, ranks) if k in val else None
+        for k in ("whiteDropRegion", "blackDropRegion"))
+    nd = get("dropNoDoubled").lower()
+    if nd not in ("-", "") and (len(nd) != 1 or nd not in letters):
+        raise KeyError_("dropNoDoubled", "no piece has this letter", nd)
+    attrs["no_doubled"] = "" if nd in ("-", "") else nd
+    attrs["no_doubled_count"] = _int("dropNoDoubledCount", get("dropNoDoubledCount"), 1, 12)
+    if "shogiDoubledPawn" in val and _bool("shogiDoubledPawn", val["shogiDoubledPawn"]) is not True:
+        raise KeyError_("shogiDoubledPawn", "not supported (Fairy-Stockfish reads dropNoDoubled now; "
+                        "true, the old default, is accepted)", val["shogiDoubledPawn"])
+    attrs["drop_checks"] = _bool("dropChecks", get("dropChecks"))
+    attrs["drop_promoted"] = _bool("dropPromoted", get("dropPromoted"))
+    attrs["immobility_illegal"] = _bool("immobilityIllegal", get("immobilityIllegal"))
+    attrs["pawn_drop_mate_illegal"] = _bool("shogiPawnDropMateIllegal", get("shogiPawnDropMateIllegal"))
+    # piece promotion
+    promoted = {a: b for a, b in _pairs("promotedPieceType", get("promotedPieceType"), letters,
+                                        False).items() if b != "-"}
+    royal = attrs.get("royal_letter", "k")
+    for a, b in promoted.items():
+        if a == royal:
+            raise KeyError_("promotedPieceType", "the king does not promote", a)
+        if b in promoted:
+            raise KeyError_("promotedPieceType", "a promoted piece would promote again", b)
+    attrs["promoted_of"] = promoted
+    attrs["limits"] = {a: int(n) for a, n in _pairs("promotionLimit", get("promotionLimit"),
+                                                   letters, True).items() if int(n)}
+    attrs["piece_mandatory"] = _bool("mandatoryPiecePromotion", get("mandatoryPiecePromotion"))
+    attrs["piece_demotion"] = _bool("pieceDemotion", get("pieceDemotion"))
+    attrs["on_capture"] = _bool("piecePromotionOnCapture", get("piecePromotionOnCapture"))
+    # forms: (token, the letter it moves as, its unpromoted letter)
+    forms = [("+" + a.upper(), b, a) for a, b in promoted.items()]
+    if to_hand and not attrs["drop_loop"]:
+        targets = attrs["promo_letters"][0] | attrs["promo_letters"][1]
+        forms += [(t.upper() + "~", t, "") for t in sorted(targets)]
+    attrs["forms"] = tuple(forms)
+    if attrs["piece_demotion"]:
+        clash = set(promoted) & (attrs["promo_letters"][0] | attrs["promo_letters"][1])
+        if clash:
+            raise KeyError_("pieceDemotion", "a demotion would read as a pawn promotion", min(clash))
+    attrs["drop_resets_clock"] = True
+    attrs["promotion_resets_clock"] = not attrs["piece_demotion"]
+    attrs["pawn_rank_check"] = False
+    # repetition
+    attrs["perpetual_check_illegal"] = _bool("perpetualCheckIllegal", get("perpetualCheckIllegal"))
+    attrs["nfold_value"] = {"win": 1, "draw": 0, "loss": -1}[_value("nFoldValue", val.get("nFoldValue", "draw"))]
+    attrs["nfold_absolute"] = _bool("nFoldValueAbsolute", get("nFoldValueAbsolute"))
+    attrs["has_drop_rule"] = bool(attrs["no_doubled"]) or not attrs["drop_checks"]
+    attrs["notation_class"] = FileText
+
+
+def mixins(attrs: dict) -> tuple[type, ...]:
+    """The rule classes a section needs besides ``DropRules`` (each overrides a hook)."""
+    out: list[type] = []
+    # a pawn that must promote but may become nothing may not enter its promotion region
+    stuck = attrs.get("promo_mandatory", True) and bool(attrs["fsf_pawn"] or any(attrs["promo_pawns"])) \
+        and not all(attrs["promo_letters"]) and attrs["fsf_pawn"] not in attrs["promoted_of"]
+    if attrs["immobility_illegal"] or attrs["limits"] or attrs["on_capture"] or stuck:
+        out.append(MoveFilter)
+    if attrs["drop_promoted"] and attrs["promoted_of"]:
+        out.append(PromotedDrops)
+    if attrs["pawn_drop_mate_illegal"] and attrs["shogi_pawn"] and attrs["hands"]:
+        out.append(PawnDropMate)
+    return tuple(out)
+
+
+class FileText(ChessText):
+    """Fairy-Stockfish's FEN: the hand in brackets after the board (``[]`` when empty, ``[-]``
+    read too) in its order of piece types, and the short ``w 0 1`` of its shogi start
+    positions read as side, halfmove clock and move number."""
+    empty_hand_text = ""
+
+    def hand_order(self):
+        v = self.variant
+        base = [pt for pt in v.piece_types[1:] if pt is not None and not pt.promoted]
+        return [pt.id for pt in sorted(base, key=lambda pt: -v.hand_rank[pt.token.lower()])]
+
+    def field_names(self, rest):
+        if len(rest) == 3 and rest[1].isdigit() and rest[2].isdigit():
+            return ("side", "halfmove", "fullmove")
+        return self.fields
+
+    def ep_text(self, pos):
+        """The cell only when a pawn of the side to move attacks it, as Fairy-Stockfish writes
+        it (it keeps no en-passant cell otherwise)."""
+        v = self.variant
+        if pos.ep < 0:
+            return "-"
+        x, y = v.geometry.coords[pos.ep]
+        dy = -1 if pos.side == WHITE else 1          # the mover's forward direction
+        pawn = v.by_token.get(v.fsf_pawn.upper()) if v.fsf_pawn else None
+        for dx in (-1, 1):
+            c = v.geometry.index.get((x + dx, y + dy))
+            if pawn is not None and c is not None and pos.board[c] == pawn.id * 2 + pos.side:
+                return v.geometry.name(pos.ep)
+        return "-"
+
+    def promotion_text(self, tid):
+        v = self.variant
+        pt = v.piece_types[tid]
+        if v.piece_demotion and not pt.promoted and pt.token.lower() in v.promoted_of:
+            return "-"
+        return super().promotion_text(tid)
+
+
+class DropRules:
+    """Hands, drops and promotions of a file variant (placed before ``FileVariant``)."""
+    hands = False
+    captures_to_hand = False
+    drop_loop = False
+    forms: tuple[tuple[str, str, str], ...] = ()
+    promoted_of: dict[str, str] = {}
+    limits: dict[str, int] = {}
+
+    def _forms(self, base: list[PieceType]) -> list[PieceType]:
+        by_letter = {pt.token.lower(): pt for pt in base}
+        out = []
+        for tok, move, unpromoted in self.forms:
+            m = by_letter[move]
+            out.append(PieceType(f"promoted {m.name}", tok, m.atoms, pawn=m.pawn, promoted=True,
+                                 demotes_to=(unpromoted or None) and unpromoted.upper(),
+                                 extra={"move": move, "unpromoted": unpromoted}))
+        return out
+
+    def _move_letter(self, pt: PieceType) -> str:
+        return pt.extra.get("move") or pt.token.lower()
+
+    def _id(self, letter: str) -> int:
+        return self.by_token[letter.upper()].id
+
+    # ---- hands -------------------------------------------------------------------------
+    def hand_type(self, code):
+        if not self.captures_to_hand:
+            return 0
+        pt = self.piece_types[code >> 1]
+        if not pt.promoted:
+            return pt.id
+        if self.drop_loop:
+            return self._id(pt.extra["move"])
+        if pt.extra["unpromoted"]:
+            return self._id(pt.extra["unpromoted"])
+        main = self.main_pawn[code & 1]
+        return self._id(main) if main else 0
+
+    def drop_allowed(self, code, cell):
+        pt = self.piece_types[code >> 1]
+        color = code & 1
+        c = self.geometry.coords[cell]
+        region = self.drop_region[color]
+        if region is not None and (c[0], c[1]) not in region:
+            return False
+        letter = pt.token.lower()
+        if letter == self.fsf_pawn and not pt.promoted:
+            if not self.zone_pawn_drops and (c[0], c[1]) in self.promo_region[color]:
+                return False
+            if not self.first_rank_pawn_drops and c[1] == (0 if color == WHITE else self.ranks - 1):
+                return False
+        return not (self.immobility_illegal and self._immobile(code, cell))
+
+    def _immobile(self, code: int, cell: int) -> bool:
+        """No move (not a capture) of the piece from cell on an empty board."""
+        t = self.tables[code]
+        if t.leaps[cell] or t.mleaps[cell] or any(t.rides[cell]) or any(t.mrides[cell]) or t.bent[cell]:
+            return False
+        if any(mode != CAPTURE and any(st) for _r, st, mode, _f in t.special[cell]):
+            return False
+        return not any(any(st[1:]) for _r, st, mode, _b in t.hops[cell] if mode != CAPTURE)
+
+    def drop_legal(self, pos, m):
+        code = ((m >> 16) & 255) * 2 + pos.side
+        if self.no_doubled:
+            src = self.piece_types[pos._handsrc[code] >> 1]
+            if src.token.lower() == self.no_doubled:
+                x = self.geometry.coords[m & 255][0]
+                n = 0
+                for cell in pos.occ[pos.side]:
+                    p = pos.board[cell]
+                    if self.geometry.coords[cell][0] == x and \
+                            self._move_letter(self.piece_types[p >> 1]) == self.no_doubled:
+                        n += 1
+                if n >= self.no_doubled_count:
+                    return False
+        if not self.drop_checks:
+            pos.make(m)
+            check = in_check(pos)
+            pos.unmake()
+            if check:
+                return False
+        return True
+
+    # ---- promotions ----------------------------------------------------------------------
+    def results(self, code: int, frm: int, to: int, capture: bool,
+                counts: dict[str, int] | None) -> tuple[int, ...]:
+        """What the piece may be after moving frm -> to (0: unchanged), as Fairy-Stockfish
+        generates it; ``counts`` (own pieces by the type they move as) for promotionLimit,
+        None to ignore the limits."""
+        pt = self.piece_types[code >> 1]
+        if pt.royal:
+            return (0,)
+        color = code & 1
+        zone = self.promo_region[color]
+        cf, ct = self.geometry.coords[frm], self.geometry.coords[to]
+        in_from, in_to = (cf[0], cf[1]) in zone, (ct[0], ct[1]) in zone
+        move = self._move_letter(pt)
+        limits = self.limits
+
+        def room(letter: str) -> bool:
+            return counts is None or letter not in limits or limits[letter] > counts.get(letter, 0)
+
+        out: list[int] = []
+        normal = True
+        fsf_pawn = move == self.fsf_pawn and not pt.promoted
+        if in_to and (fsf_pawn or move in self.promo_pawns[color]):
+            tilde = self.captures_to_hand and not self.drop_loop
+            out += [self._id_form(t, tilde) for t in sorted(self.promo_letters[color]) if room(t)]
+            if self.promo_mandatory:
+                normal = False
+        prom = self.promoted_of.get(move) if not pt.promoted else None
+        if fsf_pawn:
+            if in_to and prom and not (self.on_capture and not capture):   # no limit here
+                out.append(self._id_form(move, plus=True))
+        else:
+            b2 = bool(prom) and room(prom)
+            b3 = self.piece_demotion and pt.promoted and bool(pt.extra.get("unpromoted"))
+            if b2 or b3:
+                if self.piece_mandatory and not ((not in_from and not in_to) or (self.on_capture and not capture)):
+                    normal = False
+                if (in_from or in_to) and (capture or not self.on_capture):
+                    if b2:
+                        out.append(self._id_form(move, plus=True))
+                    if b3:
+                        out.append(self._id(pt.extra["unpromoted"]))
+        if normal and not (self.immobility_illegal and self._immobile(code, to)):
+            out.insert(0, 0)
+        return tuple(out)
+
+    def _id_form(self, letter: str, tilde: bool = False, plus: bool = False) -> int:
+        tok = "+" + letter.upper() if plus else letter.upper() + ("~" if tilde else "")
+        return self.by_token[tok].id
+
+    def promotion_options(self, code, frm, to):
+        opts = set(self.results(code, frm, to, False, None)) | set(self.results(code, frm, to, True, None))
+        if self.limits:
+            opts.add(0)
+        if not opts or opts == {0}:
+            return ()
+        return tuple(sorted(opts))
+
+    # ---- repetition ------------------------------------------------------------------------
+    def check_ok_repetition(self, pos, count):
+        if count < self.repetition_count:
+            return None
+        value = -self.nfold_value if self.nfold_absolute and pos.side == BLACK else self.nfold_value
+        reason = "repetition"
+        if self.perpetual_check_illegal:
+            them, us = self._perpetual(pos)
+            if them or us:
+                return (0 if them and us else 1 if them else -1, "perpetual check")
+        return (value, reason)
+
+    def _perpetual(self, pos) -> tuple[bool, bool]:
+        """(the opponent checked on every move since the earlier occurrence, the side to move
+        did)."""
+        hist = pos.history
+        last = len(hist) - 1
+        prev = max((j for j in range(last) if hist[j] == hist[last]), default=-1)
+        n = last - prev
+        if prev < 0 or n > len(pos.stack):
+            return False, False
+        checks, undone = [], []
+        for _ in range(n):
+            checks.append(in_check(pos))
+            undone.append(pos.stack[-1][0][0])
+            pos.unmake()
+        for m in reversed(undone):
+            pos.make(m)
+        return all(checks[0::2]), all(checks[1::2])
+
+
+class MoveFilter:
+    """The move rules that depend on the position: promotion limits, promotion on captures,
+    and plain moves to a square the piece could never leave."""
+
+    def legal_moves(self, pos, pseudo):
+        counts = None
+        if self.limits:
+            counts = {}
+            for cell in pos.occ[pos.side]:
+                letter = self._move_letter(self.piece_types[pos.board[cell] >> 1])
+                counts[letter] = counts.get(letter, 0) + 1
+        cache = self._cache if counts is None else {}
+        b = pos.board
+        out = []
+        for m in pseudo:
+            frm = (m >> 8) & 255
+            if frm == DROP or m & (CASTLE | EP):
+                out.append(m)
+                continue
+            to = m & 255
+            key = (b[frm], frm, to, bool(b[to]))
+            res = cache.get(key)
+            if res is None:
+                res = cache[key] = self.results(b[frm], frm, to, bool(b[to]), counts)
+            if (m >> 16) & 255 in res:
+                out.append(m)
+        return royal_filter(pos, out)
+
+    @property
+    def _cache(self) -> dict:
+        c = self.__dict__.get("_results_cache")
+        if c is None:
+            c = self.__dict__["_results_cache"] = {}
+        return c
+
+
+class PromotedDrops:
+    """dropPromoted: a piece with a promoted form may also be dropped in that form."""
+
+    def hand_source(self, code):
+        pt = self.piece_types[code >> 1]
+        if pt.promoted and pt.extra.get("unpromoted") and pt.token.startswith("+"):
+            return self._id(pt.extra["unpromoted"]) * 2 + (code & 1)
+        return code
+
+    def extra_moves(self, pos, out):
+        side = pos.side
+        hand = pos.hand
+        b = pos.board
+        for letter in self.promoted_of:
+            code = self._id(letter) * 2 + side
+            if not hand[code]:
+                continue
+            form = self._id_form(letter, plus=True) * 2 + side
+            mb = (DROP << 8) | ((form >> 1) << 16)
+            for t in self.drops[code]:
+                if not b[t] and not (self.immobility_illegal and self._immobile(form, t)):
+                    out.append(mb | t)
+
+
+class PawnDropMate:
+    """shogiPawnDropMateIllegal: a mate by a shogiPawn drop wins for the side mated."""
+
+    def adjudicate(self, pos):
+        if not pos.stack:
+            return None
+        m = pos.stack[-1][0][0]
+        if (m >> 8) & 255 != DROP or (m >> 16) & 255 != self._id(self.shogi_pawn) \
+                or not in_check(pos) or legal_moves(pos):
+            return None
+        return (1, "pawn-drop mate")
