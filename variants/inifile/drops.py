@@ -150,6 +150,9 @@ def apply(val: dict[str, str], pieces: list[tuple[str, str, str]], attrs: dict,
     attrs["on_capture"] = _bool("piecePromotionOnCapture", get("piecePromotionOnCapture"))
     # forms: (token, the letter it moves as, its unpromoted letter)
     forms = [("+" + a.upper(), b, a) for a, b in promoted.items()]
+    pawnish = bool(pawn or attrs["promo_pawns"][0] or attrs["promo_pawns"][1])
+    if not pawnish:                 # nothing promotes pawn-style
+        attrs["promo_letters"] = (frozenset(), frozenset())
     if to_hand and not attrs["drop_loop"]:
         targets = attrs["promo_letters"][0] | attrs["promo_letters"][1]
         forms += [(t.upper() + "~", t, "") for t in sorted(targets)]
@@ -175,7 +178,11 @@ def mixins(attrs: dict) -> tuple[type, ...]:
     # a pawn that must promote but may become nothing may not enter its promotion region
     stuck = attrs.get("promo_mandatory", True) and bool(attrs["fsf_pawn"] or any(attrs["promo_pawns"])) \
         and not all(attrs["promo_letters"]) and attrs["fsf_pawn"] not in attrs["promoted_of"]
-    if attrs["immobility_illegal"] or attrs["limits"] or attrs["on_capture"] or stuck:
+    # an en-passant capture never promotes: needed where it lands in a promotion region
+    dbl = attrs.get("double_region", (frozenset(), frozenset()))
+    ep_zone = any((f, r + (1 if c == WHITE else -1)) in attrs["promo_region"][1 - c]
+                  for c in (WHITE, BLACK) for f, r in dbl[c])
+    if attrs["immobility_illegal"] or attrs["limits"] or attrs["on_capture"] or stuck or ep_zone:
         out.append(MoveFilter)
     if attrs["drop_promoted"] and attrs["promoted_of"]:
         out.append(PromotedDrops)
@@ -413,8 +420,13 @@ class MoveFilter:
         out = []
         for m in pseudo:
             frm = (m >> 8) & 255
-            if frm == DROP or m & (CASTLE | EP):
+            if frm == DROP or m & CASTLE:
                 out.append(m)
+                continue
+            if m & EP:              # never a promotion, whatever the promotion table says
+                m &= ~(255 << 16)
+                if m not in out:
+                    out.append(m)
                 continue
             to = m & 255
             key = (b[frm], frm, to, bool(b[to]))
