@@ -47,6 +47,26 @@ def _add(lst: list, cell: int, item: object) -> None:
     lst[cell] = lst[cell] + (item,)
 
 
+def _drop_overlaps(tab: PieceTables, n: int) -> None:
+    """A piece whose atoms overlap (Betza ``WbR``: the step back is also the first cell of the
+    ride back; ``KbF2``) would generate one move twice: of the leaps and rays of one mode, a
+    ray that begins another is dropped, and so is a leap onto a ray's first cell."""
+    for leaps, rides in ((tab.leaps, tab.rides), (tab.mleaps, tab.mrides), (tab.cleaps, tab.crides)):
+        for cell in range(n):
+            rays = rides[cell]
+            if not rays:
+                continue
+            keep: list[Cells] = []
+            for r in sorted(set(rays), key=len, reverse=True):
+                if not any(o[:len(r)] == r for o in keep):
+                    keep.append(r)
+            if len(keep) != len(rays):
+                rides[cell] = tuple(dict.fromkeys(r for r in rays if r in keep))
+            firsts = {r[0] for r in rides[cell]}
+            if any(t in firsts for t in leaps[cell]):
+                leaps[cell] = tuple(t for t in leaps[cell] if t not in firsts)
+
+
 def compile_piece(variant: Variant, ptype: PieceType, color: int) -> PieceTables:
     geo = variant.geometry
     code = ptype.id * 2 + color
@@ -112,6 +132,7 @@ def compile_piece(variant: Variant, ptype: PieceType, color: int) -> PieceTables
                     _add(tab.hops, cell, (tuple(ray), stops, atom.mode, atom.max_dist))
                 else:
                     raise ValueError(f"unknown atom kind {atom.kind!r} ({ptype.name})")
+    _drop_overlaps(tab, geo.size)
     tab.simple = not any(tab.mleaps) and not any(tab.cleaps) and not any(tab.mrides) \
         and not any(tab.crides) and not any(tab.special) and not any(tab.bent) \
         and not any(tab.hops)

@@ -17,6 +17,7 @@ import variants
 from engine.game import perft
 from engine.movegen import legal_moves
 from engine.notation import move_text, parse_position
+from engine.notation.position_text import format as format_position
 
 DATA = Path(__file__).resolve().parent / "data" / "fsf_variants.ini"
 NAMES = variants.load_file(str(DATA))
@@ -39,7 +40,55 @@ KEYS = {
     "janus": {"maxFile", "castlingKingsideFile", "castlingQueensideFile", "promotionPieceTypes"},
     "centaur": {"customPiece1", "maxFile", "castlingKingsideFile", "promotionPieceTypes"},
     "grasshopper": {"customPiece1", "doubleStep", "promotionPieceTypes"},
+    # drops, hands and piece promotion
+    "crazyhouse": {"startFen", "pieceDrops", "capturesToHand"},
+    "loop": {"dropLoop"},
+    "chessgi": {"firstRankPawnDrops"},
+    "capahouse": {"startFen", "pieceDrops", "capturesToHand"},
+    "pocketknight": {"startFen", "pieceDrops", "capturesToHand"},
+    "dragon": {"startFen", "pieceDrops", "whiteDropRegion", "blackDropRegion"},
+    "minishogi": {"shogiPawn", "dragonHorse", "bers", "startFen", "pieceDrops", "capturesToHand",
+                  "promotedPieceType", "dropNoDoubled", "immobilityIllegal",
+                  "shogiPawnDropMateIllegal", "perpetualCheckIllegal", "nFoldValue",
+                  "nFoldValueAbsolute"},
+    "kyotoshogi": {"promotedPieceType", "mandatoryPiecePromotion", "pieceDemotion", "dropPromoted"},
+    "micro": {"piecePromotionOnCapture", "promotedPieceType"},
+    "gorogoro": {"startFen", "promotionRegionWhite", "promotionRegionBlack"},
+    "judkins": {"shogiKnight", "promotedPieceType"},
+    "euroshogi": {"customPiece1", "promotedPieceType", "mandatoryPiecePromotion"},
+    "torishogi": {"customPiece7", "promotedPieceType", "dropNoDoubled", "dropNoDoubledCount",
+                  "mandatoryPiecePromotion", "shogiPawnDropMateIllegal", "nFoldValue"},
+    "yarishogi": {"customPiece5", "promotedPieceType", "dropNoDoubled", "immobilityIllegal"},
+    "okisakishogi": {"lance", "shogiKnight", "customPiece1", "promotedPieceType"},
+    "nocheckhouse": {"dropChecks"},
+    "shogun": {"promotionLimit", "promotedPieceType", "promotionPieceTypes",
+               "mandatoryPawnPromotion", "firstRankPawnDrops", "promotionZonePawnDrops",
+               "whiteDropRegion", "blackDropRegion", "immobilityIllegal"},
+    "legan": {"customPiece1", "pawnTypes", "promotionPawnTypes", "promotionRegionWhite",
+              "promotionRegionBlack"},
 }
+
+# sections that are not Fairy-Stockfish built-ins: their own text is loaded into pyffish
+LOADED_INTO_PYFFISH = ("nocheckhouse", "shogun")
+
+
+def _section_text(name: str) -> str:
+    text = DATA.read_text()
+    start = next(i for i, block in enumerate(text.split("\n[")) if block.startswith(name + ":"))
+    return "[" + text.split("\n[")[start].split("\n\n")[0] + "\n"
+
+
+for _name in LOADED_INTO_PYFFISH:
+    pyffish.load_variant_config(_section_text(_name))
+
+# the keys of drops, hands and piece promotion, each exercised by a section above
+# (shogiDoubledPawn, which Fairy-Stockfish no longer reads, only as its old default "true")
+DROP_GROUP = {
+    "pieceDrops", "capturesToHand", "dropLoop", "firstRankPawnDrops", "promotionZonePawnDrops",
+    "whiteDropRegion", "blackDropRegion", "dropNoDoubled", "dropNoDoubledCount", "dropPromoted",
+    "dropChecks", "immobilityIllegal", "shogiPawnDropMateIllegal", "promotionPawnTypes",
+    "promotedPieceType", "mandatoryPiecePromotion", "pieceDemotion", "promotionLimit",
+    "piecePromotionOnCapture", "perpetualCheckIllegal", "nFoldValue", "nFoldValueAbsolute"}
 
 
 def fsf_perft(name: str, fen: str, moves: list[str], depth: int) -> int:
@@ -61,6 +110,14 @@ def test_the_file_holds_the_sections_named_here_with_the_keys_they_exercise():
         assert keys <= sections[name], (name, keys - sections[name])
 
 
+def test_every_drop_and_promotion_key_is_exercised_by_a_section():
+    used = set().union(*KEYS.values())
+    assert DROP_GROUP - used == set()
+    from variants.inifile.keys import DROP_KEYS
+    assert DROP_GROUP | {"shogiDoubledPawn", "promotionPawnTypesWhite", "promotionPawnTypesBlack"} \
+        == DROP_KEYS | {"nFoldValue"}
+
+
 @pytest.mark.parametrize("name", sorted(KEYS))
 def test_start_and_perft_3_equal_fairy_stockfish(name):
     v = variants.get(name)
@@ -71,13 +128,23 @@ def test_start_and_perft_3_equal_fairy_stockfish(name):
         assert perft(pos, depth) == fsf_perft(name, fen, [], depth), (name, depth)
 
 
+def _kinds(t: str) -> set[str]:
+    """The kinds of a move text: a drop (@), a piece promotion (+), a demotion (-)."""
+    return {k for k in "@+-" if k in t[1:]}
+
+
 @pytest.mark.parametrize("name", sorted(KEYS))
 def test_random_games_have_fairy_stockfishs_legal_moves(name):
-    """20 random games of up to 60 plies; at every ply the same legal move texts, and perft 2
-    at the 20th ply of each game (or its last position)."""
+    """20 random games of up to 60 plies; at every ply the same legal move texts and the same
+    position text (pyffish.get_fen), and perft 2 at the 20th ply of each game (or its last
+    position).  Captures, promotions, drops and castling are preferred now and then, and every
+    kind of move the section allows (a drop, a piece promotion, a demotion) is played."""
     v = variants.get(name)
     fen = pyffish.start_fen(name)
     rng = random.Random(name)
+    allowed = ({"@"} if v.hands else set()) | ({"+"} if v.promoted_of else set()) \
+        | ({"-"} if v.piece_demotion else set())
+    played: set[str] = set()
     for _ in range(20):
         pos = parse_position(v, fen)
         moves: list[str] = []
@@ -85,15 +152,19 @@ def test_random_games_have_fairy_stockfishs_legal_moves(name):
             ours = {move_text(v, m): m for m in legal_moves(pos)}
             theirs = set(pyffish.legal_moves(name, fen, moves))
             assert set(ours) == theirs, (name, moves, set(ours) ^ theirs)
+            assert format_position(pos) == pyffish.get_fen(name, fen, moves), (name, moves)
             if ply == 20 or not ours:
-                assert perft(pos, 2) == fsf_perft(name, fen, moves, 2), (name, moves)
+                assert perft(pos, 2) == fsf_perft(name, fen, moves, 2), (name, " ".join(moves))
             if not ours:
                 break
-            # prefer captures, promotions and castling now and then so they appear
-            special = [t for t, m in ours.items() if pos.board[m & 255] or len(t) == 5]
-            t = rng.choice(special if special and rng.random() < 0.3 else sorted(ours))
+            # prefer captures, promotions, drops and castling now and then so they appear
+            special = [t for t, m in ours.items()
+                       if pos.board[m & 255] or len(t) == 5 or _kinds(t) - played]
+            t = rng.choice(sorted(special) if special and rng.random() < 0.4 else sorted(ours))
+            played |= _kinds(t)
             pos.make(ours[t])
             moves.append(t)
+    assert allowed <= played, (name, allowed - played)
 
 
 @pytest.fixture(scope="module")
@@ -187,7 +258,7 @@ def test_check_command_names_every_problem_and_exits_1(tmp_path):
         f"{bad}:4: [y] no such parent (nope)"]
     r = subprocess.run([sys.executable, "-m", "cellfish", "check", str(DATA)], capture_output=True,
                        text=True, timeout=60)
-    assert r.returncode == 0 and r.stdout.startswith(f"{DATA}: ok (15 variants")
+    assert r.returncode == 0 and r.stdout.startswith(f"{DATA}: ok ({len(KEYS)} variants")
 
 
 def test_the_worked_example_loads_into_both_engines_and_agrees():
