@@ -199,6 +199,22 @@ BAD = {
     "board over the cell limit": ("[x:chess]\nmaxRank = 11\n", "2: [x] maxRank: out of range 1..10 (11)"),
     "refused rule": ("[x:chess]\nblastOnCapture = true\n", "2: [x] blastOnCapture: not supported (blastOnCapture)"),
     "a built-in name": ("[shogi:chess]\n", "1: [shogi] a built-in variant has this name (shogi)"),
+    "promotedPieceType naming an unknown letter": ("[x:chess]\npromotedPieceType = n:z\n",
+                                                  "2: [x] promotedPieceType: no piece has this letter (z)"),
+    "promotedPieceType not letter:letter": ("[x:chess]\npromotedPieceType = nb\n",
+                                           "2: [x] promotedPieceType: not letter:letter (nb)"),
+    "a promoted piece promoting again": ("[x:chess]\npromotedPieceType = n:b b:r\n",
+                                         "2: [x] promotedPieceType: a promoted piece would promote again (b)"),
+    "a drop region off the board": ("[x:chess]\npieceDrops = true\nwhiteDropRegion = *1 *9\n",
+                                    "3: [x] whiteDropRegion: square off the board (*9)"),
+    "a bad promotionLimit": ("[x:chess]\npromotionLimit = q:x\n",
+                             "2: [x] promotionLimit: not letter:count (q:x)"),
+    "dropNoDoubled naming an unknown letter": ("[x:shogi]\ndropNoDoubled = z\n",
+                                               "2: [x] dropNoDoubled: no piece has this letter (z)"),
+    "captures to a hand without drops": ("[x:chess]\ncapturesToHand = true\n",
+                                         "2: [x] capturesToHand: needs pieceDrops"),
+    "the old shogiDoubledPawn = false": ("[x:shogi]\nshogiDoubledPawn = false\n",
+                                         "2: [x] shogiDoubledPawn: not supported"),
 }
 
 
@@ -272,6 +288,41 @@ def test_the_worked_example_loads_into_both_engines_and_agrees():
     assert v.start_fen == fen
     pos = parse_position(v, fen)
     assert [perft(pos, d) for d in (1, 2, 3)] == [fsf_perft("leapers10", fen, [], d) for d in (1, 2, 3)]
+
+
+def test_the_drop_example_loads_into_both_engines_and_agrees():
+    """docs/variant-files.md's second example, Los Alamos chess with drops: the same file in
+    pyffish and in cellfish gives the same start, perft to depth 3, and along random games
+    (drops preferred) the same legal moves and position text at every ply, with drops,
+    drop restrictions and perft 2 at the end of each game."""
+    path = Path(__file__).resolve().parent.parent / "examples" / "alamoshouse.ini"
+    pyffish.load_variant_config(path.read_text())
+    assert variants.load_file(str(path)) == ["alamoshouse"]
+    name = "alamoshouse"
+    v = variants.get(name)
+    fen = pyffish.start_fen(name)
+    assert v.start_fen == fen == "rnqknr/pppppp/6/6/PPPPPP/RNQKNR[] w - - 0 1"
+    pos = parse_position(v, fen)
+    assert [perft(pos, d) for d in (1, 2, 3)] == [fsf_perft(name, fen, [], d) for d in (1, 2, 3)] \
+        == [10, 100, 1212]
+    rng = random.Random(7)
+    drops = 0
+    for _ in range(6):
+        pos = parse_position(v, fen)
+        moves: list[str] = []
+        for _ply in range(50):
+            ours = {move_text(v, m): m for m in legal_moves(pos)}
+            assert set(ours) == set(pyffish.legal_moves(name, fen, moves)), moves
+            assert format_position(pos) == pyffish.get_fen(name, fen, moves), moves
+            if not ours:
+                break
+            special = [t for t, m in ours.items() if "@" in t or pos.board[m & 255]]
+            t = rng.choice(sorted(special) if special and rng.random() < 0.5 else sorted(ours))
+            drops += "@" in t
+            pos.make(ours[t])
+            moves.append(t)
+        assert perft(pos, 2) == fsf_perft(name, fen, moves, 2), moves
+    assert drops > 10
 
 
 def test_black_pieces_are_white_pieces_turned_half_round(tmp_path):
