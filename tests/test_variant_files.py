@@ -179,7 +179,8 @@ def engine():
     eng.close()
 
 
-@pytest.mark.parametrize("name", ["losalamos", "gardner", "knightmate", "capablanca"])
+@pytest.mark.parametrize("name", ["losalamos", "gardner", "knightmate", "capablanca", "crazyhouse",
+                                  "minishogi", "kyotoshogi", "shogun"])
 def test_a_loaded_variant_plays_a_complete_game_through_the_protocol(name, engine):
     game = play_game(name, "uci", engine=engine, ply_cap=1500)
     assert game.result is not None
