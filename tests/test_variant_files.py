@@ -14,7 +14,7 @@ from engine_proc import EngineProcess
 from selfplay import play_game
 
 import variants
-from engine.game import perft
+from engine.game import game_result, perft
 from engine.movegen import legal_moves
 from engine.notation import move_text, parse_position
 from engine.notation.position_text import format as format_position
@@ -289,6 +289,54 @@ def test_the_worked_example_loads_into_both_engines_and_agrees():
     assert v.start_fen == fen
     pos = parse_position(v, fen)
     assert [perft(pos, d) for d in (1, 2, 3)] == [fsf_perft("leapers10", fen, [], d) for d in (1, 2, 3)]
+
+
+def _play(name: str, fen: str, moves: list[str]):
+    v = variants.get(name)
+    pos = parse_position(v, fen)
+    for t in moves:
+        pos.make({move_text(v, m): m for m in legal_moves(pos)}[t])
+    return pos
+
+
+def test_a_mate_by_dropping_a_shogi_pawn_loses_for_the_dropper():
+    """minishogi (shogiPawnDropMateIllegal): P@a4 mates the king on a5 (the rook on b5 blocks
+    it, the golds guard a4 and b4); Fairy-Stockfish lists the drop and scores the mate as a
+    win for the side mated, and so does cellfish."""
+    fen = "kr3/5/1GG2/5/4K[P] w - - 0 1"
+    assert "P@a4" in pyffish.legal_moves("minishogi", fen, [])
+    assert pyffish.legal_moves("minishogi", fen, ["P@a4"]) == []
+    assert pyffish.game_result("minishogi", fen, ["P@a4"]) > 0
+    pos = _play("minishogi", fen, ["P@a4"])
+    assert legal_moves(pos) == [] and game_result(pos) == (1, "pawn-drop mate")
+    # a rook dropped there mates as usual
+    pos = _play("minishogi", "kr3/5/1GG2/5/4K[R] w - - 0 1", ["R@a4"])
+    assert game_result(pos) == (-1, "checkmate")
+
+
+@pytest.mark.parametrize("first", [[], ["b1b2"]])
+def test_minishogi_repetition_loses_for_white_whoever_is_to_move(first):
+    """nFoldValue = loss with nFoldValueAbsolute: the fourth occurrence loses for White (sente),
+    so Black to move wins; as Fairy-Stockfish's is_optional_game_end says."""
+    fen = pyffish.start_fen("minishogi")
+    moves = first + (["b1b2", "d5d4", "b2b1", "d4d5"] if not first else
+                     ["d5d4", "b2b1", "d4d5", "b1b2"]) * 3
+    end, value = pyffish.is_optional_game_end("minishogi", fen, moves)
+    score = game_result(_play("minishogi", fen, moves))
+    assert end and score is not None and score[0] == (1 if value > 0 else -1) == (1 if first else -1)
+    assert not pyffish.is_optional_game_end("minishogi", fen, moves[:-2])[0]
+    assert game_result(_play("minishogi", fen, moves[:-2])) is None
+
+
+def test_perpetual_check_loses_at_the_repetition():
+    """perpetualCheckIllegal: White's rook checks on every move while the king shuffles between
+    a5 and b5; when the position recurs the fourth time (White to move), White, the side that
+    checked throughout, loses, as in Fairy-Stockfish."""
+    fen = "k4/5/5/1R3/4K[] w - - 0 1"
+    moves = ["b2a2", "a5b5", "a2b2", "b5a5"] * 3
+    end, value = pyffish.is_optional_game_end("minishogi", fen, moves)
+    assert end and value < 0
+    assert game_result(_play("minishogi", fen, moves)) == (-1, "perpetual check")
 
 
 def test_the_drop_example_loads_into_both_engines_and_agrees():
