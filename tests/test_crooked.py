@@ -1,0 +1,219 @@
+"""Crooked pieces (Betza's ``z``, docs/betza.md) and chess with crooked bishops
+(examples/crooked.ini, docs/variants/crookedbishops.md) against tests/crooked_reference.py,
+a walker and a chess move generator written from the definitions on coordinates only.
+
+Fairy-Stockfish does not read ``z``, so the reference is our own: the crooked bishop's and
+crooked rook's destinations from every cell of an empty board and among random blockers of
+both colours, for both colours; named checks and pins; perft 1-3 from the start; and the
+legal moves, the board and the check status at every ply of random games."""
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+import pytest
+from crooked_reference import DIAG, ORTH, Chess, crooked, name
+
+import variants
+from engine.betza import BetzaError, parse_betza, rotate
+from engine.game import game_result, perft
+from engine.geometry import grid2d
+from engine.movegen import in_check, legal_moves, pseudo_moves
+from engine.notation import move_text, parse_position
+from engine.notation.position_text import format as format_position
+from engine.pieces import KING, ZIGZAG, PieceType, leap
+from engine.variant import Variant
+
+ROOT = Path(__file__).resolve().parent.parent
+EXAMPLE = ROOT / "examples" / "crooked.ini"
+NAMES = variants.load_file(str(EXAMPLE))
+GAME = "crookedbishops"
+
+
+class Board(Variant):
+    """8x8, no royal rule: kings only as bystanders; ``A`` is the piece under test, ``W``
+    wazirs are blockers of either colour."""
+    start_fen = "8/8/8/8/8/8/8/8 w - - 0 1"
+    royal_check = False
+
+    def __init__(self, betza: str) -> None:
+        self.geometry = grid2d(8, 8)
+        self.piece_types = [None, PieceType("King", "K", (leap(KING),)),
+                            PieceType("Wazir", "W", parse_betza("W")),
+                            PieceType("Test", "A", parse_betza(betza))]
+        super().__init__()
+
+    def orient(self, v):
+        return rotate(v)
+
+
+def fen_of(board: dict, white: bool) -> str:
+    rows = []
+    for y in range(7, -1, -1):
+        row, gap = "", 0
+        for x in range(8):
+            p = board.get((x, y))
+            if p is None:
+                gap += 1
+                continue
+            row += (str(gap) if gap else "") + p
+            gap = 0
+        rows.append(row + (str(gap) if gap else ""))
+    return "/".join(rows) + (" w" if white else " b") + " - - 0 1"
+
+
+def engine_targets(v: Variant, board: dict, s, white: bool) -> set:
+    pos = parse_position(v, fen_of(board, white))
+    cell = v.geometry.index[s]
+    return {v.geometry.coords[m & 255] for m in pseudo_moves(pos) if (m >> 8) & 255 == cell}
+
+
+CASES = [("zB", DIAG, None), ("zFF", DIAG, None), ("zR", ORTH, None), ("zWW", ORTH, None),
+         ("zB3", DIAG, 3), ("zR2", ORTH, 2)]
+
+
+@pytest.mark.parametrize("betza,lines,limit", CASES, ids=[c[0] for c in CASES])
+def test_destinations_equal_the_walkers(betza, lines, limit):
+    """Every cell, both colours: the empty board, then random blockers (own and enemy)."""
+    v = Board(betza)
+    rng = random.Random(betza)
+    for s in [(x, y) for x in range(8) for y in range(8)]:
+        for white in (True, False):
+            me = "A" if white else "a"
+            boards = [{s: me}]
+            for _ in range(4):
+                b = {s: me}
+                for _ in range(rng.randint(1, 24)):
+                    c = (rng.randrange(8), rng.randrange(8))
+                    if c != s:
+                        b[c] = rng.choice("WwKk")
+                boards.append(b)
+            for b in boards:
+                ref = crooked(b, s, white, lines, limit=limit)
+                assert engine_targets(v, b, s, white) == ref, (betza, fen_of(b, white), name(s))
+
+
+def test_the_crooked_bishop_from_e4_on_an_empty_board():
+    """Betza's example: eight zigzag paths from e4, 18 cells."""
+    got = {name(c) for c in engine_targets(Board("zB"), {(4, 3): "A"}, (4, 3), True)}
+    assert got == {"d5", "e6", "d7", "e8", "f5", "f7", "g4", "h5", "f3", "h3", "e2", "f1",
+                   "d3", "d1", "c4", "b3", "a4", "b5"}
+
+
+def test_move_and_capture_only_crooked_pieces():
+    b = {(4, 3): "A", (5, 4): "w", (3, 4): "W", (5, 2): None}
+    b = {k: p for k, p in b.items() if p}
+    full = crooked(b, (4, 3), True)
+    empties = {c for c in full if c not in b}
+    assert engine_targets(Board("mzB"), b, (4, 3), True) == empties
+    assert engine_targets(Board("czB"), b, (4, 3), True) == full - empties == {(5, 4)}
+
+
+def test_z_atoms_and_what_is_refused():
+    (a,) = parse_betza("zB")
+    assert a.kind == ZIGZAG and a.max_dist is None and a.mode == "both"
+    assert parse_betza("czR4")[0].max_dist == 4
+    for text, why in [("zN", "rook and bishop"), ("zNN", "rook and bishop"), ("zQ", "rook and bishop"),
+                      ("zK", "rook and bishop"), ("zW", "needs a rider"), ("zF", "needs a rider"),
+                      ("fzB", "no direction"), ("zpR", "p, g, n or i"), ("nzB", "p, g, n or i"),
+                      ("gzB", "p, g, n or i"), ("z", "without an atom")]:
+        with pytest.raises(BetzaError, match=why):
+            parse_betza(text, initial=lambda c, col: True)
+
+
+# ---- chess with crooked bishops ---------------------------------------------------------------
+def ours(pos) -> set[str]:
+    return {move_text(pos.variant, m) for m in legal_moves(pos)}
+
+
+def test_the_file_loads_and_keeps_fast_legality():
+    v = variants.get(GAME)
+    assert NAMES == [GAME]
+    assert v.by_token["B"].atoms[0].kind == ZIGZAG
+    assert v.fast_legality      # checks and pins come from the attack tables
+
+
+@pytest.mark.parametrize("fen,check", [
+    ("4k3/8/8/8/8/4b3/3P1P2/4K3 w - - 0 1", False),     # both paths e3-d2-e1, e3-f2-e1 shut
+    ("4k3/8/8/8/8/4b3/3P4/4K3 w - - 0 1", True),        # through f2
+    ("4k3/8/8/8/8/4b3/5P2/4K3 w - - 0 1", True),        # through d2
+    ("4k3/8/8/4b3/8/4N3/8/4K3 w - - 0 1", False),       # e5-d4-e3-d2-e1 and e5-f4-e3-f2-e1 shut at e3
+    ("4k3/8/8/4b3/8/8/3P4/4K3 w - - 0 1", True),        # the f-path is open
+    ("4k3/8/8/8/8/8/8/3BK3 b - - 0 1", True),           # d1-e2-d3-e4-d5-e6-d7-e8
+    ("4k3/8/8/8/4P3/8/8/3BK3 b - - 0 1", False),        # seven steps: that one path, shut at e4
+    ("4k3/8/8/8/2P5/8/8/3BK3 b - - 0 1", True),         # c4 is not on it
+    ("8/8/8/8/8/8/2k5/3BK3 b - - 0 1", True),           # a first step
+    ("4k3/8/8/8/4B3/8/8/4K3 b - - 0 1", True),          # e4-d5-e6-d7-e8 (and by f5, f7)
+    ("4k3/3p1p2/8/8/4B3/8/8/4K3 b - - 0 1", False),     # d7 and f7 shut both
+    ("4k3/8/4p3/8/4B3/8/8/4K3 b - - 0 1", False),       # e6 lies on both paths
+    ("4k3/8/8/1B6/8/8/8/4K3 b - - 0 1", False),         # a bishop's diagonal is no crooked line
+])
+def test_named_checks(fen, check):
+    v = variants.get(GAME)
+    pos = parse_position(v, fen)
+    assert in_check(pos) == check == Chess(fen).in_check(), fen
+
+
+def test_a_knight_pinned_by_two_zigzags_and_a_crooked_bishop_pinned_by_one():
+    v = variants.get(GAME)
+    pos = parse_position(v, "4k3/8/8/4b3/8/4N3/8/4K3 w - - 0 1")
+    assert not [t for t in ours(pos) if t.startswith("e3")]
+    # the white crooked bishop d4 shuts e5-d4-e3-d2-e1 (f4 shuts the other): it may take the
+    # checker or stay on the path (e3, d2), not take f4 (that opens the path it left)
+    pos = parse_position(v, "4k3/8/8/4b3/3B1p2/8/8/4K3 w - - 0 1")
+    assert {t for t in ours(pos) if t.startswith("d4")} == {"d4e5", "d4e3", "d4d2"}
+    assert ours(pos) == set(Chess("4k3/8/8/4b3/3B1p2/8/8/4K3 w - - 0 1").legal())
+    # the same turned half round, Black to move
+    pos = parse_position(v, "3k4/8/8/2P1b3/3B4/8/8/3K4 b - - 0 1")
+    assert {t for t in ours(pos) if t.startswith("e5")} == {"e5d4", "e5d6", "e5e7"}
+    assert ours(pos) == set(Chess("3k4/8/8/2P1b3/3B4/8/8/3K4 b - - 0 1").legal())
+
+
+def test_checkmate_by_a_crooked_bishop():
+    """The crooked bishop g7 (guarded by the knight e6) checks h8 by its first step; the
+    king's other cells are its own men's, and nothing takes g7."""
+    v = variants.get(GAME)
+    fen = "6nk/6Bp/4N3/8/8/8/8/4K3 b - - 0 1"
+    pos = parse_position(v, fen)
+    assert in_check(pos) and not legal_moves(pos)
+    assert game_result(pos) == (-1, "checkmate")
+    assert Chess(fen).in_check() and not Chess(fen).legal()
+
+
+def test_perft_1_to_3_from_the_start_equal_the_reference():
+    v = variants.get(GAME)
+    pos = v.start_position()
+    ref = Chess(v.start_fen)
+    for depth in (1, 2, 3):
+        assert perft(pos, depth) == ref.perft(depth), depth
+
+
+def test_random_games_agree_with_the_reference():
+    """20 games of up to 80 plies: at every ply the same legal moves, board and check status;
+    captures, promotions and castling are preferred now and then so they appear."""
+    v = variants.get(GAME)
+    rng = random.Random(7)
+    seen = set()
+    for _ in range(20):
+        pos = v.start_position()
+        ref = Chess(v.start_fen)
+        for _ply in range(80):
+            assert format_position(pos).split()[0] == ref.placement()
+            ms = legal_moves(pos)
+            legal = {move_text(v, m): m for m in ms}
+            assert len(legal) == len(ms), "a destination listed twice"
+            assert set(legal) == set(ref.legal()), (format_position(pos), set(legal) ^ set(ref.legal()))
+            assert in_check(pos) == ref.in_check()
+            if not legal:
+                seen.add("mate" if ref.in_check() else "stalemate")
+                break
+            special = [t for t, m in legal.items()
+                       if pos.board[m & 255] or len(t) == 5 or t in ("e1g1", "e1c1", "e8g8", "e8c8")]
+            t = rng.choice(sorted(special) if special and rng.random() < 0.4 else sorted(legal))
+            if ref.in_check():
+                seen.add("check")
+            if pos.board[legal[t] & 255] and pos.board[legal[t] & 255] >> 1 == v.by_token["B"].id:
+                seen.add("bishop taken")
+            pos.make(legal[t])
+            ref.make(t)
+    assert {"check", "bishop taken"} <= seen
