@@ -8,11 +8,15 @@ both colours, for both colours; named checks and pins; perft 1-3 from the start;
 legal moves, the board and the check status at every ply of random games."""
 from __future__ import annotations
 
+import json
 import random
+import subprocess
 from pathlib import Path
 
 import pytest
 from crooked_reference import DIAG, ORTH, Chess, crooked, name
+from engine_proc import EngineProcess
+from selfplay import play_game
 
 import variants
 from engine.betza import BetzaError, parse_betza, rotate
@@ -23,6 +27,8 @@ from engine.notation import move_text, parse_position
 from engine.notation.position_text import format as format_position
 from engine.pieces import KING, ZIGZAG, PieceType, leap
 from engine.variant import Variant
+from match import EngineSpec, MatchConfig, TimeControl, cellfish_command, run_match
+from engine.notation.move_text import parse_move
 
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLE = ROOT / "examples" / "crooked.ini"
@@ -217,3 +223,67 @@ def test_random_games_agree_with_the_reference():
             pos.make(legal[t])
             ref.make(t)
     assert {"check", "bishop taken"} <= seen
+
+
+# ---- through the protocol and in matches -------------------------------------------------------
+def test_plays_a_complete_game_through_the_protocol():
+    """Loaded by VariantPath; every move the engine sends is one of the core's legal moves
+    (selfplay.py referees), to the end of the game; then the engine's perft 3."""
+    eng = EngineProcess()
+    try:
+        eng.ask("uci", "uciok")
+        eng.send(f"setoption name VariantPath value {EXAMPLE}")
+        combo = [ln for ln in eng.ask("uci", "uciok") if ln.startswith("option name UCI_Variant")]
+        assert f" var {GAME}" in combo[0]
+        game = play_game(GAME, "uci", "go depth 2", engine=eng, ply_cap=1500)
+        assert game.result is not None     # (79 plies, White mates, when this was written)
+        eng.send("position startpos")
+        lines = eng.ask("go perft 3", lambda ln: ln.startswith("Nodes searched:"), 60)
+        assert lines[-1] == f"Nodes searched: {Chess(variants.get(GAME).start_fen).perft(3)}"
+    finally:
+        eng.close()
+
+
+def test_a_match_loads_the_file_in_its_workers_and_engines(tmp_path, stray_engines):
+    """Spawned workers (concurrency 2) know the variant only from the file; the engines get it
+    by VariantPath; every record replays through the core."""
+    cmd = cellfish_command()
+    engines = [EngineSpec("d1", cmd, tc=TimeControl(depth=1)),
+               EngineSpec("d2", cmd, tc=TimeControl(depth=2))]
+    out = tmp_path / "games.jsonl"
+    cfg = MatchConfig(GAME, engines, games=2, max_plies=16, concurrency=2, stall_s=60,
+                      records=str(out), pgn=str(tmp_path / "games.pgn"),
+                      variant_files=(str(EXAMPLE),))
+    r = run_match(cfg)
+    assert not r.errors
+    recs = [json.loads(line) for line in open(out)]
+    assert len(recs) == 2
+    v = variants.get(GAME)
+    for rec in recs:
+        assert rec["result"] in ("1-0", "0-1", "1/2-1/2") and "faulty" not in rec, rec["reason"]
+        assert rec["variant"] == GAME and len(rec["moves"]) > 0
+        pos = parse_position(v, rec["start"])
+        for t in rec["moves"]:
+            pos.make(parse_move(v, legal_moves(pos), t, "uci"))
+    assert (tmp_path / "games.pgn").read_text().count(f'[Variant "{GAME}"]') == 2
+    assert not stray_engines()
+
+
+def test_the_match_command_takes_variants_files(tmp_path, stray_engines):
+    exe = cellfish_command()
+
+    def run(path):
+        argv = [*exe, "match", "--variants", str(path), "--variant", GAME,
+                "--engine", "cmd=" + " ".join(exe), "name=a", "depth=1",
+                "--engine", "cmd=" + " ".join(exe), "name=b", "depth=1",
+                "--games", "2", "--max-plies", "8", "--records", str(tmp_path / "r.jsonl")]
+        return subprocess.run(argv, cwd=tmp_path, capture_output=True, text=True, timeout=300,
+                              stdin=subprocess.DEVNULL)
+    r = run(EXAMPLE)
+    assert r.returncode == 0, r.stderr
+    assert f"{GAME}: 2 games" in r.stdout
+    bad = tmp_path / "bad.ini"
+    bad.write_text(f"[{GAME}:chess]\ncustomPiece1 = a:zN\n")
+    r = run(bad)
+    assert r.returncode == 2 and "customPiece1" in r.stderr and "crooked" in r.stderr, r.stderr
+    assert not stray_engines()
