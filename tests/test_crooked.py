@@ -175,6 +175,14 @@ def test_a_knight_pinned_by_two_zigzags_and_a_crooked_bishop_pinned_by_one():
     assert ours(pos) == set(Chess("3k4/8/8/2P1b3/3B4/8/8/3K4 b - - 0 1").legal())
 
 
+def test_after_e3_the_pawn_f7_is_pinned_on_the_path_f1_e8():
+    """f1-e2-f3-e4-f5-e6-f7-e8: f7f5 keeps the path shut, f7f6 would open it (perft 2 = 399)."""
+    v = variants.get(GAME)
+    pos = v.start_position()
+    pos.make(parse_move(v, legal_moves(pos), "e2e3"))
+    assert "f7f5" in ours(pos) and "f7f6" not in ours(pos) and len(ours(pos)) == 19
+
+
 def test_checkmate_by_a_crooked_bishop():
     """The crooked bishop g7 (guarded by the knight e6) checks h8 by its first step; the
     king's other cells are its own men's, and nothing takes g7."""
