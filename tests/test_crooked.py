@@ -4,8 +4,10 @@ a walker and a chess move generator written from the definitions on coordinates 
 
 Fairy-Stockfish does not read ``z``, so the reference is our own: the crooked bishop's and
 crooked rook's destinations from every cell of an empty board and among random blockers of
-both colours, for both colours; named checks and pins; perft 1-3 from the start; and the
-legal moves, the board and the check status at every ply of random games."""
+both colours, for both colours; legal moves and checks in random positions crowded with
+crooked rooks and bishops of both colours; named checks and pins; perft 1-3 from the start;
+the legal moves, the board and the check status at every ply of random games; then the game
+through the protocol and in matches (`cellfish match --variants`)."""
 from __future__ import annotations
 
 import json
@@ -97,6 +99,81 @@ def test_destinations_equal_the_walkers(betza, lines, limit):
             for b in boards:
                 ref = crooked(b, s, white, lines, limit=limit)
                 assert engine_targets(v, b, s, white) == ref, (betza, fen_of(b, white), name(s))
+
+
+class Royal(Variant):
+    """8x8: royal kings, wazirs, crooked bishops (A) and crooked rooks (C) of both colours."""
+    start_fen = "4k3/8/8/8/8/8/8/4K3 w - - 0 1"
+
+    def __init__(self) -> None:
+        self.geometry = grid2d(8, 8)
+        self.piece_types = [None, PieceType("King", "K", (leap(KING),), royal=True),
+                            PieceType("Wazir", "W", parse_betza("W")),
+                            PieceType("CrookedBishop", "A", parse_betza("zB")),
+                            PieceType("CrookedRook", "C", parse_betza("zR"))]
+        super().__init__()
+
+    def orient(self, v):
+        return rotate(v)
+
+
+def _dests(b: dict, s, p: str) -> set:
+    if p.upper() in "KW":
+        steps = DIAG + ORTH if p.upper() == "K" else ORTH
+        cells = {(s[0] + dx, s[1] + dy) for dx, dy in steps}
+        return {c for c in cells if 0 <= c[0] < 8 and 0 <= c[1] < 8
+                and (b.get(c) is None or b[c].isupper() != p.isupper())}
+    return crooked(b, s, p.isupper(), DIAG if p.upper() == "A" else ORTH)
+
+
+def _attacked(b: dict, c, by_white: bool) -> bool:
+    return any(p.isupper() == by_white and c in _dests(b, s, p) for s, p in b.items())
+
+
+def reference_moves(board: dict, white: bool) -> tuple[set[str], set[str], bool]:
+    """(pseudo-legal moves, legal moves, in check) of the side to move, by the walker alone:
+    a move is legal when the mover's king is not attacked after it."""
+    king = "K" if white else "k"
+    pseudo, legal = set(), set()
+    for s, p in board.items():
+        if p.isupper() != white:
+            continue
+        for t in _dests(board, s, p):
+            b = dict(board)
+            b[t] = b.pop(s)
+            k = next(c for c, q in b.items() if q == king)
+            pseudo.add(name(s) + name(t))
+            if not _attacked(b, k, not white):
+                legal.add(name(s) + name(t))
+    k = next(c for c, q in board.items() if q == king)
+    return pseudo, legal, _attacked(board, k, not white)
+
+
+def test_checks_and_pins_by_crooked_rooks_and_bishops_in_random_positions():
+    """Kings among crooked pieces of both colours: the legal moves (pins from the attack
+    tables; make-and-test only for the king, pinned pieces and when in check) and the check
+    status equal the walker's, in positions with many checks and pins."""
+    v = Royal()
+    assert v.fast_legality
+    rng = random.Random(5)
+    checks = pinned = 0
+    for i in range(800):
+        cells = rng.sample([(x, y) for x in range(8) for y in range(8)], rng.randint(5, 14))
+        board = {cells[0]: "K", cells[1]: "k"}
+        for c in cells[2:]:
+            board[c] = rng.choice("AACCWaaccw")
+        white = i % 2 == 0
+        fen = fen_of(board, white)
+        pos = parse_position(v, fen)
+        pseudo, legal, check = reference_moves(board, white)
+        got = ours(pos)
+        assert got == legal, (fen, got ^ legal)
+        assert in_check(pos) == check, fen
+        checks += check
+        king = name(cells[0] if white else cells[1])
+        # not in check, yet a piece other than the king may not make one of its moves: a pin
+        pinned += not check and any(m not in legal for m in pseudo if m[:2] != king)
+    assert checks > 100 and pinned > 20, (checks, pinned)
 
 
 def test_the_crooked_bishop_from_e4_on_an_empty_board():
