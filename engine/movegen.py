@@ -18,7 +18,8 @@ if TYPE_CHECKING:
 def piece_targets(T: PieceTables, s: int, b: list[int], side: int, ep: int,
                   app: Callable[[int], None]) -> None:
     """Every target of the piece whose tables are T, standing on s (leaps, rides, move-only
-    and capture-only parts, special rays, hops, bent paths).  Appends target | flags."""
+    and capture-only parts, special rays, hops, zigzag paths, bent paths).  Appends
+    target | flags."""
     for t in T.leaps[s]:
         p = b[t]
         if not p or (p & 1) != side:
@@ -82,6 +83,22 @@ def piece_targets(T: PieceTables, s: int, b: list[int], side: int, ep: int,
                 break
             if stops[k] and mode != CAPTURE:
                 app(t)
+    zig = T.paths[s]
+    if zig:
+        seen: set[int] = set()      # zigzags cross: a cell on two paths is one destination
+        for path, stops, mode in zig:
+            k = 0
+            for t in path:
+                p = b[t]
+                if p:
+                    if stops[k] and mode != MOVE and (p & 1) != side and t not in seen:
+                        seen.add(t)
+                        app(t)
+                    break
+                if stops[k] and mode != CAPTURE and t not in seen:
+                    seen.add(t)
+                    app(t)
+                k += 1
     for c1, stop1, rays in T.bent[s]:
         p = b[c1]
         if p:
