@@ -168,6 +168,8 @@ def pseudo_moves(pos: Position, captures_only: bool = False) -> list[int]:
             continue
         tg: list[int] = []
         piece_targets(T, s, b, side, ep, tg.append)
+        if T.overlap:
+            tg = list(dict.fromkeys(tg))      # atoms that share cells: each move once
         if quiet:
             if pr is None:
                 for t in tg:

@@ -30,7 +30,7 @@ Path = tuple[Cells, tuple[bool, ...], str]                      # cells, stops, 
 
 class PieceTables:
     __slots__ = ("code", "leaps", "mleaps", "cleaps", "rides", "mrides", "crides",
-                 "special", "bent", "hops", "paths", "simple")
+                 "special", "bent", "hops", "paths", "simple", "overlap")
 
     def __init__(self, code: int, n: int) -> None:
         self.code = code
@@ -45,6 +45,7 @@ class PieceTables:
         self.hops: list[tuple[Hop, ...]] = [()] * n          # (line, stops, mode, cells beyond the screen)
         self.paths: list[tuple[Path, ...]] = [()] * n        # (cells, stops, mode): zigzags
         self.simple = True       # only leaps / rides of mode both
+        self.overlap = False     # two entries reach one cell: the generator lists it once
 
 
 def _add(lst: list, cell: int, item: object) -> None:
@@ -128,7 +129,50 @@ def compile_piece(variant: Variant, ptype: PieceType, color: int) -> PieceTables
     tab.simple = not any(tab.mleaps) and not any(tab.cleaps) and not any(tab.mrides) \
         and not any(tab.crides) and not any(tab.special) and not any(tab.bent) \
         and not any(tab.hops) and not any(tab.paths)
+    tab.overlap = any(_overlaps(tab, s) for s in range(geo.size))
+    if tab.overlap:
+        tab.simple = False
     return tab
+
+
+def _overlaps(tab: PieceTables, s: int) -> bool:
+    """Can two entries of the tables of a piece on s reach the same cell in the same way (both
+    by a move to an empty cell, or both by a capture)?  Fairy-Stockfish's moves are pairs of
+    cells, so ``RW`` steps one cell once, not once as a rook and once as a wazir; where atoms
+    overlap like this the generator removes the repeats."""
+    seen: tuple[dict[int, int], dict[int, int]] = ({}, {})   # cell -> entry, moves / captures
+
+    def entry(cells: Cells | set[int], mode: str, k: int) -> bool:
+        for i, book in ((0, seen[0]), (1, seen[1])):
+            if mode == (CAPTURE if i == 0 else MOVE):
+                continue
+            for t in cells:
+                if book.setdefault(t, k) != k:
+                    return True
+        return False
+
+    groups: list[tuple[Cells | set[int], str]] = []
+    groups += [((t,), BOTH) for t in tab.leaps[s]] + [((t,), MOVE) for t in tab.mleaps[s]]
+    groups += [((t,), CAPTURE) for t in tab.cleaps[s]]
+    groups += [(r, BOTH) for r in tab.rides[s]] + [(r, MOVE) for r in tab.mrides[s]]
+    groups += [(r, CAPTURE) for r in tab.crides[s]]
+    for r, st, mode, flag in tab.special[s]:
+        cells = tuple(t for t, ok in zip(r, st) if ok)
+        if flag == "ep":
+            mode = CAPTURE
+        groups.append((cells, mode))
+    for c1, stop1, rays in tab.bent[s]:
+        groups.append((((c1,) if stop1 else ()) + tuple(t for r in rays for t in r), BOTH))
+    for r, st, mode, _beyond in tab.hops[s]:
+        groups.append((tuple(t for t, ok in zip(r[1:], st[1:]) if ok), mode))
+    if tab.paths[s]:                    # zigzags share cells among themselves by design
+        groups.append((reachable_paths(tab, s), BOTH))
+    return any(entry(cells, mode, k) for k, (cells, mode) in enumerate(groups))
+
+
+def reachable_paths(tab: PieceTables, s: int) -> set[int]:
+    """The cells a crooked piece on s may stop on (its zigzags list each once already)."""
+    return {t for r, st, _mode in tab.paths[s] for t, ok in zip(r, st) if ok}
 
 
 def _zigzag(geo: Geometry, cell: int, v: tuple[int, ...], w: tuple[int, ...],
