@@ -89,6 +89,7 @@ class Tab:
         self.engine = AsyncEngine()
         self.game: Game | None = None
         self.search: asyncio.Task | None = None
+        self.searched = None        # (variant, legal moves) of the position being searched
 
     async def out(self, msg: dict) -> None:
         await self.ws.send_text(json.dumps(msg))
@@ -204,7 +205,9 @@ class Tab:
         moves = " ".join(g.moves[: g.ply])
         await e.send(f"position {start}" + (f" moves {moves}" if moves else ""))
         await e.send(f"go {limit}")
+        self.searched = (g.v, legal_moves(g.position()))
         e.thinking = True
+        await self.out({"type": "thinking", "limit": limit})
         self.search = asyncio.create_task(self.read_search(bool(msg.get("play", True))))
 
     async def read_search(self, play: bool) -> None:
@@ -213,7 +216,9 @@ class Tab:
             while True:
                 line = await e.readline()
                 if line.startswith("info ") and (" pv " in line or " score " in line):
-                    await self.out({"type": "info", "text": line, "info": parse_info(line)})
+                    info = parse_info(line)
+                    await self.out({"type": "info", "text": line, "info": info,
+                                    "pvmove": self.pv_move(info)})
                 elif line.startswith("bestmove"):
                     e.thinking = False
                     best = line.split()[1] if len(line.split()) > 1 else ""
@@ -227,6 +232,18 @@ class Tab:
                     return
         except (EOFError, WebSocketDisconnect, RuntimeError):
             e.thinking = False
+
+    def pv_move(self, info: dict) -> dict | None:
+        """The cells of the PV's first move, read by the rules core in the searched position
+        (None when the engine's move text is not one of its legal moves)."""
+        pv = info.get("pv")
+        if not pv or self.searched is None:
+            return None
+        v, legal = self.searched
+        try:
+            return move_description(v, parse_move(v, legal, pv[0]))
+        except NotationError:
+            return None
 
     async def on_stop(self, msg: dict) -> None:
         if self.engine.thinking:

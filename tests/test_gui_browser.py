@@ -188,3 +188,80 @@ def test_engine_move_button_and_flip(page):
     before = page.locator('g[data-cell="a1"] rect').get_attribute("y")
     page.click("#flip")
     assert page.locator('g[data-cell="a1"] rect').get_attribute("y") != before
+
+
+def choose_variant(pg, name: str) -> None:
+    """Select `name` in the page's variant list and press New, as a person would."""
+    pg.select_option("#variant", name)
+    pg.click("#newgame")
+    pg.wait_for_function("([n]) => document.body.dataset.variant === n && "
+                         "document.body.dataset.ply === '0'", arg=[name])
+
+
+@pytest.mark.parametrize("name", variants.builtin_names())
+def test_every_seed_game_with_the_mouse_alone(page, name):
+    """Select the variant, play one legal move (picked from the core's legal moves) by clicking,
+    then let the engine answer at depth 1; both positions checked against the core."""
+    if page.url == "about:blank":
+        open_game(page, "chess")
+    page.select_option("#engineside", "none")
+    choose_variant(page, name)
+    v = variants.get(name)
+    pos = v.start_position()
+    legal = legal_moves(pos)
+    # a move that needs a further click (a choice or an acting cell), else a middle one
+    shared = [m for m in legal if sum(o & 0xFFFF == m & 0xFFFF for o in legal) > 1]
+    m = shared[0] if shared else legal[len(legal) // 2]
+    click_move(page, v, pos, m)
+    page.fill("#movetime", "")
+    page.fill("#depth", "1")
+    page.click("#go")
+    page.wait_for_function("document.body.dataset.ply === '2'")
+    answer = page.locator("#moves span").nth(1).text_content().split()[-1]
+    pos.make(parse_move(v, legal_moves(pos), answer))
+    assert page.evaluate("document.body.dataset.fen") == format_position(pos)
+
+
+def analyse_and_check_pv_cells(pg, name: str, position: str | None, depth: int = 2) -> str:
+    """Analyse (the engine plays nothing); the cells highlighted as the PV's first move are
+    the ones the rules core gives for that move text, in the searched position."""
+    open_game(pg, name, position)
+    v = variants.get(name)
+    pos = parse_position(v, position) if position else v.start_position()
+    pg.fill("#movetime", "")
+    pg.fill("#depth", str(depth))
+    pg.click("#analyse")
+    pg.wait_for_function("document.body.dataset.pv")
+    text, cells = pg.evaluate("""() => [document.body.dataset.pv,
+        [...document.querySelectorAll('#board .cell.pv')].map(
+            (e) => e.closest('g').dataset.cell).sort()]""")
+    d = move_description(v, parse_move(v, legal_moves(pos), text))
+    want = {d["to"]} if d["from"] is None else {d["from"], d["to"]}
+    assert cells == sorted(v.geometry.names[c] for c in want)
+    pg.wait_for_function("!document.body.dataset.thinking")
+    assert pg.evaluate("document.body.dataset.pv")       # kept: the analysis changed nothing
+    return text
+
+
+def test_pv_highlight_chess_and_last_move(page):
+    text = analyse_and_check_pv_cells(page, "chess", None)
+    assert page.locator("#board .pvarrow").count() == 1
+    v = variants.get("chess")
+    pos = v.start_position()
+    click_move(page, v, pos, parse_move(v, legal_moves(pos), text))
+    assert not page.evaluate("document.body.dataset.pv")      # gone with the move
+    last = sorted(page.evaluate("""() => [...document.querySelectorAll('#board .cell.last')]
+        .map((e) => e.closest('g').dataset.cell)"""))
+    assert last == sorted([text[:2], text[2:4]])
+
+
+def test_pv_highlight_shogi_drop_targets_its_cell(page):
+    assert analyse_and_check_pv_cells(page, "shogi", "4k4/9/4P4/9/9/9/9/9/4K4[G] w 0 1") == "G@e8"
+
+
+def test_pv_highlight_3d_slices(page):
+    analyse_and_check_pv_cells(page, "elefantnichtschach", None, depth=1)
+
+
+def test_pv_highlight_nested_squares_and_vertices(page):
+    analyse_and_check_pv_cells(page, "nested-a", None)

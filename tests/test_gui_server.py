@@ -10,7 +10,7 @@ from gui_helpers import LiveServer, recv, tab
 
 import variants
 from engine.movegen import legal_moves
-from engine.notation import format_position, parse_move
+from engine.notation import format_position, parse_move, parse_position
 from gui.describe import geometry_description
 
 
@@ -67,9 +67,13 @@ def test_forged_messages_change_nothing_and_engine_plays(server):
         ws.send(json.dumps({"type": "move", "text": "e2e4"}))
         st = recv(ws, "state")
         assert st["fen"] == core_fen("chess", ["e2e4"])
+        after_e4 = parse_position(variants.get("chess"), st["fen"])
         ws.send(json.dumps({"type": "go", "depth": 2}))
         info = recv(ws, "info")
         assert "pv" in info["info"]
+        pv_first = parse_move(variants.get("chess"), legal_moves(after_e4), info["info"]["pv"][0])
+        assert info["pvmove"]["from"] == pv_first >> 8 & 255
+        assert info["pvmove"]["to"] == pv_first & 255
         best = recv(ws, "bestmove")["text"]
         st = recv(ws, "state")
         assert st["moves"] == ["e2e4", best]

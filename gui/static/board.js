@@ -4,7 +4,7 @@
 const $ = (id) => document.getElementById(id);
 const NS = "http://www.w3.org/2000/svg";
 let ws, geo = null, st = null, flipped = false, sel = null, dropSel = null, variantName = null;
-let pending = [], infos = {};
+let pending = [], infos = {}, pvMove = null;
 
 function send(o) { ws.send(JSON.stringify(o)); }
 function el(tag, attrs, parent) {
@@ -25,6 +25,9 @@ function draw() {
   const top = geo.top;    // room for slice titles above the board
   const svg = el("svg", {viewBox: `-0.1 ${-0.1 - top} ${geo.width + 0.2} ${geo.height + 0.2 + top}`,
     width: (geo.width + 0.2) * scale, height: (geo.height + 0.2 + top) * scale}, box);
+  const mk = el("marker", {id: "pvhead", viewBox: "0 0 10 10", refX: 8, refY: 5,
+    markerWidth: 4, markerHeight: 4, orient: "auto-start-reverse"}, el("defs", {}, svg));
+  el("path", {d: "M0,0 L10,5 L0,10 z", class: "pvhead"}, mk);
   for (const lb of geo.labels) {
     const [x] = place({x: lb.x, y: 0, w: 0});
     const t = el("text", {x, y: -0.2, "text-anchor": "middle",
@@ -34,7 +37,7 @@ function draw() {
   const dests = new Set(), acted = new Set();
   for (const m of candidates()) dests.add(m.to);
   for (const m of pending) if (m.acted !== null) acted.add(m.acted);
-  const last = st.lastmove || {};
+  const last = st.lastmove || {}, pv = pvMove || {};
   const order = geo.cells.map((c, i) => i).sort((a, b) => geo.cells[b].w - geo.cells[a].w);
   for (const i of order) {
     const c = geo.cells[i]; const [x, y] = place(c);
@@ -42,6 +45,7 @@ function draw() {
     if (i === sel) cls += " sel";
     if ((pending.length ? acted : dests).has(i)) cls += " dest";
     if (i === last.from || i === last.to) cls += " last";
+    if (i === pv.from || i === pv.to) cls += " pv";
     const g = el("g", {"data-cell": c.name, class: "cellg"}, svg);
     if (c.shape === "vertex") el("circle", {cx: x + c.w / 2, cy: y + c.w / 2, r: c.w / 2, class: cls}, g);
     else el("rect", {x, y, width: c.w, height: c.w, class: cls}, g);
@@ -57,8 +61,20 @@ function draw() {
     }
     g.addEventListener("click", () => clickCell(i));
   }
+  arrow(svg, pvMove);
   hands();
 }
+function arrow(svg, m) {   // the PV's first move: an arrow, or a ring on a drop's target
+  if (!m) return;
+  const centre = (k) => { const c = geo.cells[k]; const [x, y] = place(c); return [x + c.w / 2, y + c.w / 2]; };
+  const [x2, y2] = centre(m.to);
+  if (m.from === null || m.from === m.to) {
+    el("circle", {cx: x2, cy: y2, r: 0.3, class: "pvarrow"}, svg); return;
+  }
+  const [x1, y1] = centre(m.from);
+  el("line", {x1, y1, x2, y2, class: "pvarrow", "marker-end": "url(#pvhead)"}, svg);
+}
+function setPv(m) { pvMove = m; document.body.dataset.pv = m ? m.text : ""; }
 function candidates() {
   if (!st) return [];
   if (dropSel !== null) return st.legal.filter((m) => m.drop === dropSel && m.from === null);
@@ -122,6 +138,8 @@ function showInfo() {
   }).join("\n");
 }
 function onState(m) {
+  // the PV's highlight stays after an analysis that changed nothing, and goes with any change
+  if (!st || m.fen !== st.fen || m.ply !== st.ply || m.variant !== st.variant) setPv(null);
   st = m; sel = null; dropSel = null; pending = [];
   $("fen").value = m.fen;
   $("result").textContent = m.result ? `Game over: ${m.result.reason} (${["loss", "draw", "win"][m.result.score + 1]} for the side to move)` : "";
@@ -132,6 +150,7 @@ function onState(m) {
     s.onclick = () => send({type: "goto", ply: k + 1}); mv.appendChild(s);
   });
   document.body.dataset.fen = m.fen; document.body.dataset.ply = m.ply;
+  document.body.dataset.variant = m.variant;
   draw();
   if (engineTurn()) go(true);
 }
@@ -146,7 +165,12 @@ function connect() {
       send({type: "new", variant: $("variant").value});
     } else if (m.type === "geometry") { geo = m.geometry; variantName = m.variant; }
     else if (m.type === "state") onState(m);
-    else if (m.type === "info") { infos[m.info.multipv || "1"] = m.info; showInfo(); }
+    else if (m.type === "info") {
+      infos[m.info.multipv || "1"] = m.info; showInfo();
+      if ((m.info.multipv || "1") === "1" && m.pvmove) { setPv(m.pvmove); draw(); }
+    }
+    else if (m.type === "thinking") { document.body.dataset.thinking = "1"; $("thinking").textContent = `engine thinking (${m.limit})`; }
+    else if (m.type === "bestmove") { delete document.body.dataset.thinking; $("thinking").textContent = ""; }
     else if (m.type === "record") { $("record").value = m.json; $("pgn").textContent = m.pgn || ""; }
     else if (m.type === "error") $("error").textContent = m.text;
   };
