@@ -265,3 +265,23 @@ def test_pv_highlight_3d_slices(page):
 
 def test_pv_highlight_nested_squares_and_vertices(page):
     analyse_and_check_pv_cells(page, "nested-a", None)
+
+
+def test_load_pgn_with_setup_and_a_bad_pgn_changes_nothing(page):
+    fen = "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3"
+    pgn = f'[Event "?"]\n[SetUp "1"]\n[FEN "{fen}"]\n\n3. Bb5 {{a comment}} a6 (3... Nf6) 4. Bxc6 *'
+    open_game(page, "chess")
+    page.fill("#record", pgn)
+    page.click("#importpgn")
+    page.wait_for_function("document.body.dataset.ply === '3'")
+    v = variants.get("chess")
+    pos = parse_position(v, fen)
+    for t in ["f1b5", "a7a6", "b5c6"]:
+        pos.make(parse_move(v, legal_moves(pos), t))
+    assert page.evaluate("document.body.dataset.fen") == format_position(pos)
+    page.fill("#record", pgn.replace("Bxc6", "Bxc6 Ka1"))     # illegal: one message
+    page.click("#importpgn")
+    page.wait_for_function("document.getElementById('error').textContent.includes('Ka1')")
+    assert page.text_content("#error").count("PGN refused") == 1
+    assert page.evaluate("document.body.dataset.fen") == format_position(pos)
+    assert page.locator("#moves span").count() == 3

@@ -187,4 +187,5 @@ $("fwd").onclick = () => st && st.ply < st.moves.length && send({type: "goto", p
 $("last").onclick = () => st && send({type: "goto", ply: st.moves.length});
 $("export").onclick = () => send({type: "export"});
 $("import").onclick = () => send({type: "load", json: $("record").value.trim().split("\n")[0]});
+$("importpgn").onclick = () => send({type: "pgn", text: $("record").value, variant: variantName});
 connect();
