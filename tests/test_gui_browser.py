@@ -9,11 +9,13 @@ import os
 import shutil
 import subprocess
 
+import psutil
 import pytest
 from gui_helpers import LiveServer
 from playwright.sync_api import sync_playwright
 
 import variants
+from engine.game import game_result
 from engine.movegen import legal_moves
 from engine.moves import DROP, FISSION
 from engine.notation import format_position, move_text, parse_move, parse_position
@@ -285,3 +287,63 @@ def test_load_pgn_with_setup_and_a_bad_pgn_changes_nothing(page):
     assert page.text_content("#error").count("PGN refused") == 1
     assert page.evaluate("document.body.dataset.fen") == format_position(pos)
     assert page.locator("#moves span").count() == 3
+
+
+def cellfish_children() -> set[int]:
+    """Running engine processes started by this test process (the server runs in it)."""
+    out = set()
+    for p in psutil.Process().children(recursive=True):
+        try:
+            if p.status() != psutil.STATUS_ZOMBIE and "cellfish" in " ".join(p.cmdline()):
+                out.add(p.pid)
+        except psutil.NoSuchProcess:
+            pass
+    return out
+
+
+def test_closing_a_tab_ends_its_engine(page):
+    open_game(page, "chess")                  # the module's own tab keeps its engine
+    before = cellfish_children()
+    tab = page.context.browser.new_page()
+    tab.set_default_timeout(WAIT_MS)
+    tab.goto(page.base_url + "?variant=shogi")
+    tab.wait_for_function("document.body.dataset.ply === '0'")
+    mine = cellfish_children() - before
+    assert len(mine) == 1                     # one engine for the new tab
+    procs = [psutil.Process(pid) for pid in mine]
+    tab.fill("#movetime", "600000")           # closed while its engine is thinking
+    tab.click("#analyse")
+    tab.wait_for_function("document.body.dataset.thinking")
+    tab.close()
+    _gone, alive = psutil.wait_procs(procs, timeout=30)
+    assert not alive
+    assert cellfish_children() == before      # no cellfish process left but the first tab's
+
+
+def test_engine_plays_both_sides_to_the_end(page):
+    """From K+Q+R against K the engine plays both sides at depth 2 until the game ends; the
+    page shows the end and its reason, as the rules core finds them."""
+    fen = "6k1/8/8/8/8/8/8/KQ5R w - - 0 1"
+    open_game(page, "chess", fen)
+    page.fill("#movetime", "")
+    page.fill("#depth", "2")
+    page.select_option("#engineside", "both")
+    page.click("#go")
+    ply = 0
+    while not page.text_content("#result"):
+        assert ply < 100, "no end within 100 plies"
+        page.wait_for_function("([n]) => document.body.dataset.ply > n || "
+                               "document.getElementById('result').textContent", arg=[ply])
+        ply = int(page.evaluate("document.body.dataset.ply"))
+    page.select_option("#engineside", "none")
+    v = variants.get("chess")
+    pos = parse_position(v, fen)
+    played = page.locator("#moves span").all_text_contents()
+    assert len(played) >= 3                   # both sides moved
+    for span in played:
+        pos.make(parse_move(v, legal_moves(pos), span.split()[-1]))
+    assert page.evaluate("document.body.dataset.fen") == format_position(pos)
+    score, reason = game_result(pos)
+    assert page.text_content("#result") == f"Game over: {reason} (" + \
+        ["loss", "draw", "win"][score + 1] + " for the side to move)"
+    assert reason == "checkmate"
