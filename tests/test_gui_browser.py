@@ -347,3 +347,35 @@ def test_engine_plays_both_sides_to_the_end(page):
     assert page.text_content("#result") == f"Game over: {reason} (" + \
         ["loss", "draw", "win"][score + 1] + " for the side to move)"
     assert reason == "checkmate"
+
+
+def test_stacked_perspective_view_of_the_cube(page):
+    """The 3D board's stacked view (from the cells' coordinates): every cell a clickable
+    parallelogram, moves made by clicking in it (also flipped), the PV highlighted in it; a 2D
+    board has no such view."""
+    name = "elefantnichtschach"
+    open_game(page, name)
+    page.click("#view3d")
+    assert page.get_attribute("#board svg", "data-view") == "perspective"
+    assert page.locator("#board polygon.cell").count() == variants.get(name).geometry.size
+    v = variants.get(name)
+    pos = v.start_position()
+    legal = legal_moves(pos)
+    click_move(page, v, pos, legal[len(legal) // 3])
+    page.click("#flip")
+    legal = legal_moves(pos)
+    click_move(page, v, pos, legal[len(legal) // 2])
+    page.fill("#movetime", "")
+    page.fill("#depth", "1")
+    page.click("#analyse")
+    page.wait_for_function("document.body.dataset.pv")
+    text, cells = page.evaluate("""() => [document.body.dataset.pv,
+        [...document.querySelectorAll('#board polygon.cell.pv')].map(
+            (e) => e.closest('g').dataset.cell).sort()]""")
+    d = move_description(v, parse_move(v, legal_moves(pos), text))
+    assert cells == sorted(v.geometry.names[c] for c in (d["from"], d["to"]) if c is not None)
+    page.wait_for_function("!document.body.dataset.thinking")
+    page.click("#view3d")
+    assert page.get_attribute("#board svg", "data-view") == "flat"
+    choose_variant(page, "chess")
+    assert not page.locator("#view3d").is_visible()

@@ -44,6 +44,11 @@ def test_geometry_every_variant_is_drawable():
     assert shapes.count("square") == 64 and shapes.count("vertex") == 141 - 64
     cube = geometry_description(variants.get("elefantnichtschach"))
     assert sorted({c["level"] for c in cube["cells"]}) == [0, 1, 2, 3, 4, 5]
+    # the stacked view's coordinates are the geometry's own
+    geo = variants.get("elefantnichtschach").geometry
+    assert [tuple(c["coord"]) for c in cube["cells"]] == list(geo.coords)
+    assert cube["solid"] == {"levels": 6, "files": 6, "ranks": 6}
+    assert geometry_description(variants.get("chess"))["solid"] is None
 
 
 def test_forged_messages_change_nothing_and_engine_plays(server):

@@ -4,7 +4,7 @@
 const $ = (id) => document.getElementById(id);
 const NS = "http://www.w3.org/2000/svg";
 let ws, geo = null, st = null, flipped = false, sel = null, dropSel = null, variantName = null;
-let pending = [], infos = {}, pvMove = null;
+let pending = [], infos = {}, pvMove = null, perspective = false;
 
 function send(o) { ws.send(JSON.stringify(o)); }
 function el(tag, attrs, parent) {
@@ -18,21 +18,55 @@ function place(c) {   // cell -> svg box, y grows upward on the board
   const y = flipped ? c.y - geo.miny : geo.height - (c.y - geo.miny) - c.w;
   return [x, y];
 }
+// Perspective view of a solid board: each level a parallelogram (ranks slanting away), the
+// levels stacked with the first at the bottom.  Built from the cells' coordinates only.
+const SLANT = 0.5, DEPTH = 0.45, GAP = 0.6;
+function solidPoint(lv, f, r) {
+  const S = geo.solid;
+  if (flipped) { f = S.files - f; r = S.ranks - r; lv = S.levels - 1 - lv; }
+  return [f + r * SLANT, (S.levels - 1 - lv) * (S.ranks * DEPTH + GAP) + (S.ranks - r) * DEPTH];
+}
+function shape(i) {   // the cell's outline and its centre in svg units
+  const c = geo.cells[i];
+  if (perspective) {
+    const [lv, f, r] = c.coord;
+    const pts = [[f, r], [f + 1, r], [f + 1, r + 1], [f, r + 1]].map(([a, b]) => solidPoint(lv, a, b));
+    const [cx, cy] = solidPoint(lv, f + 0.5, r + 0.5);
+    return {tag: "polygon", attrs: {points: pts.map((p) => p.join(",")).join(" ")}, cx, cy, r: 0.26};
+  }
+  const [x, y] = place(c);
+  const cx = x + c.w / 2, cy = y + c.w / 2;
+  if (c.shape === "vertex") return {tag: "circle", attrs: {cx, cy, r: c.w / 2}, cx, cy, r: Math.min(0.42, c.w * 0.45)};
+  return {tag: "rect", attrs: {x, y, width: c.w, height: c.w}, cx, cy, r: Math.min(0.42, c.w * 0.45)};
+}
+function frame() {   // [x0, y0, width, height] of the drawing and its titles [x, y, text]
+  if (perspective) {
+    const S = geo.solid, w = S.files + S.ranks * SLANT, h = S.levels * (S.ranks * DEPTH + GAP);
+    const titles = geo.labels.map((lb) => {
+      const [x, y] = flipped ? solidPoint(lb.level, S.files, S.ranks) : solidPoint(lb.level, 0, 0);
+      return [x - 0.3, y - 0.2, lb.text];
+    });
+    return [[-1.2, -0.2, w + 1.4, h + 0.2], titles, 0.75];
+  }
+  const top = geo.top;    // room for slice titles above the board
+  const titles = geo.labels.map((lb) => [place({x: lb.x, y: 0, w: 0})[0], -0.2, lb.text]);
+  return [[-0.1, -0.1 - top, geo.width + 0.2, geo.height + 0.2 + top], titles, 0];
+}
 function draw() {
   if (!geo || !st) return;
+  if (!geo.solid) perspective = false;
+  $("view3d").style.display = geo.solid ? "" : "none";
   const box = $("board"); box.innerHTML = "";
-  const scale = Math.min(60, 900 / geo.width);
-  const top = geo.top;    // room for slice titles above the board
-  const svg = el("svg", {viewBox: `-0.1 ${-0.1 - top} ${geo.width + 0.2} ${geo.height + 0.2 + top}`,
-    width: (geo.width + 0.2) * scale, height: (geo.height + 0.2 + top) * scale}, box);
+  const [[x0, y0, w, h], titles, anchorEnd] = frame();
+  const scale = perspective ? Math.min(60, 860 / h) : Math.min(60, 900 / geo.width);
+  const svg = el("svg", {viewBox: `${x0} ${y0} ${w} ${h}`, width: w * scale, height: h * scale}, box);
+  svg.dataset.view = perspective ? "perspective" : "flat";
   const mk = el("marker", {id: "pvhead", viewBox: "0 0 10 10", refX: 8, refY: 5,
     markerWidth: 4, markerHeight: 4, orient: "auto-start-reverse"}, el("defs", {}, svg));
   el("path", {d: "M0,0 L10,5 L0,10 z", class: "pvhead"}, mk);
-  for (const lb of geo.labels) {
-    const [x] = place({x: lb.x, y: 0, w: 0});
-    const t = el("text", {x, y: -0.2, "text-anchor": "middle",
-      style: "font-size:.5px"}, svg);
-    t.textContent = lb.text;
+  for (const [x, y, text] of titles) {
+    const t = el("text", {x, y, "text-anchor": anchorEnd ? "end" : "middle", style: "font-size:.5px"}, svg);
+    t.textContent = text;
   }
   const dests = new Set(), acted = new Set();
   for (const m of candidates()) dests.add(m.to);
@@ -40,24 +74,22 @@ function draw() {
   const last = st.lastmove || {}, pv = pvMove || {};
   const order = geo.cells.map((c, i) => i).sort((a, b) => geo.cells[b].w - geo.cells[a].w);
   for (const i of order) {
-    const c = geo.cells[i]; const [x, y] = place(c);
+    const c = geo.cells[i]; const sh = shape(i);
     let cls = "cell " + (c.shape === "vertex" ? "vertex" : "s" + c.shade);
     if (i === sel) cls += " sel";
     if ((pending.length ? acted : dests).has(i)) cls += " dest";
     if (i === last.from || i === last.to) cls += " last";
     if (i === pv.from || i === pv.to) cls += " pv";
     const g = el("g", {"data-cell": c.name, class: "cellg"}, svg);
-    if (c.shape === "vertex") el("circle", {cx: x + c.w / 2, cy: y + c.w / 2, r: c.w / 2, class: cls}, g);
-    else el("rect", {x, y, width: c.w, height: c.w, class: cls}, g);
+    el(sh.tag, {...sh.attrs, class: cls}, g);
     const tok = st.board[i];
     if (tok) {
       const white = tok.replace(/[^A-Za-z]/g, "") === tok.replace(/[^A-Za-z]/g, "").toUpperCase();
       const pg = el("g", {class: "pc " + (white ? "w" : "b") + (tok.startsWith("+") ? " promoted" : "")}, g);
-      const r = Math.min(0.42, c.w * 0.45);
-      el("circle", {cx: x + c.w / 2, cy: y + c.w / 2, r}, pg);
-      const t = el("text", {x: x + c.w / 2, y: y + c.w / 2}, pg);
+      el("circle", {cx: sh.cx, cy: sh.cy, r: sh.r}, pg);
+      const t = el("text", {x: sh.cx, y: sh.cy}, pg);
       t.textContent = tok.replace("+", "").toUpperCase();
-      if (r < 0.4) t.setAttribute("style", `font-size:${r * 1.1}px`);
+      if (sh.r < 0.4) t.setAttribute("style", `font-size:${sh.r * 1.1}px`);
     }
     g.addEventListener("click", () => clickCell(i));
   }
@@ -66,7 +98,7 @@ function draw() {
 }
 function arrow(svg, m) {   // the PV's first move: an arrow, or a ring on a drop's target
   if (!m) return;
-  const centre = (k) => { const c = geo.cells[k]; const [x, y] = place(c); return [x + c.w / 2, y + c.w / 2]; };
+  const centre = (k) => { const sh = shape(k); return [sh.cx, sh.cy]; };
   const [x2, y2] = centre(m.to);
   if (m.from === null || m.from === m.to) {
     el("circle", {cx: x2, cy: y2, r: 0.3, class: "pvarrow"}, svg); return;
@@ -177,6 +209,7 @@ function connect() {
 }
 $("newgame").onclick = () => send({type: "new", variant: $("variant").value});
 $("flip").onclick = () => { flipped = !flipped; draw(); };
+$("view3d").onclick = () => { perspective = !perspective; draw(); };
 $("go").onclick = () => go(true);
 $("analyse").onclick = () => go(false);
 $("stop").onclick = () => send({type: "stop"});
