@@ -31,10 +31,11 @@ def _layout_2d(coords):
 
 
 def _layout_3d(coords):
-    """A 3D geometry as level slices side by side (the first coordinate is the level)."""
+    """A 3D geometry as level slices side by side (the first coordinate is the level); each
+    cell keeps its coordinates for the page's stacked perspective view."""
     files = max(c[1] for c in coords) + 1
-    return [{"x": lv * (files + 1) + f, "y": r, "w": 1, "shape": "square", "level": lv}
-            for lv, f, r in coords]
+    return [{"x": lv * (files + 1) + f, "y": r, "w": 1, "shape": "square", "level": lv,
+             "coord": [lv, f, r]} for lv, f, r in coords]
 
 
 def geometry_description(v) -> dict:
@@ -57,14 +58,18 @@ def geometry_description(v) -> dict:
             left = min(cells[i]["x"] for i in members)
             right = max(cells[i]["x"] + 1 for i in members)
             top = max(cells[i]["y"] + 1 for i in members)
-            labels.append({"x": (left + right) / 2, "y": top + 0.1, "text": prefix or str(lv)})
+            labels.append({"x": (left + right) / 2, "y": top + 0.1, "text": prefix or str(lv),
+                           "level": lv})
     width = max(c["x"] + c["w"] for c in cells) - min(c["x"] for c in cells)
     height = max(c["y"] + c["w"] for c in cells) - min(c["y"] for c in cells)
     pieces = {pt.id: pt.token for pt in v.piece_types if pt is not None}
     return {"cells": cells, "width": width, "height": height,
             "minx": min(c["x"] for c in cells), "miny": min(c["y"] for c in cells),
             "hands": bool(v.hands), "pieces": pieces, "labels": labels,
-            "top": 0.7 if labels else 0}
+            "top": 0.7 if labels else 0,
+            "solid": ({"levels": max(c[0] for c in coords) + 1,
+                       "files": max(c[1] for c in coords) + 1,
+                       "ranks": max(c[2] for c in coords) + 1} if geo.dims == 3 else None)}
 
 
 def move_description(v, m: int) -> dict:
