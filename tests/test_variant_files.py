@@ -14,8 +14,9 @@ from engine_proc import EngineProcess
 from selfplay import play_game
 
 import variants
-from engine.game import perft
+from engine.game import game_result, perft
 from engine.movegen import legal_moves
+from engine.moves import CASTLE, DROP, EP
 from engine.notation import move_text, parse_position
 
 DATA = Path(__file__).resolve().parent / "data" / "fsf_variants.ini"
@@ -39,6 +40,32 @@ KEYS = {
     "janus": {"maxFile", "castlingKingsideFile", "castlingQueensideFile", "promotionPieceTypes"},
     "centaur": {"customPiece1", "maxFile", "castlingKingsideFile", "promotionPieceTypes"},
     "grasshopper": {"customPiece1", "doubleStep", "promotionPieceTypes"},
+    # results, pawns and castling (variants/inifile/results.py, moverules.py)
+    "kingofthehill": {"flagPiece", "flagRegion", "flagMove"},
+    "racingkings": {"flagPieceWhite", "flagPieceBlack", "flagRegionWhite", "flagRegionBlack",
+                    "flagMove", "checking", "castling"},
+    "giveaway": {"castlingKingPiece", "stalemateValue", "extinctionValue", "extinctionPieceTypes",
+                 "mustCapture"},
+    "antichess": {"castling", "startFen"},
+    "codrus": {"extinctionPieceTypes"},
+    "losers": {"checkmateValue", "stalemateValue", "extinctionValue", "extinctionPieceTypes",
+               "extinctionPieceCount", "mustCapture"},
+    "extinction": {"castlingKingPiece", "castlingRookPieces", "extinctionValue", "extinctionPieceTypes"},
+    "kinglet": {"extinctionPieceTypes"},
+    "threekings": {"extinctionValue", "extinctionPieceTypes", "extinctionPieceCount"},
+    "horde": {"doubleStepRegionWhite", "enPassantRegion", "extinctionValue", "extinctionPieceTypes"},
+    "berolina": {"customPiece1", "pawnTypes", "enPassantTypes", "nMoveRuleTypes"},
+    "pawnsideways": {"customPiece1", "pawnTypes", "enPassantTypesWhite", "enPassantTypesBlack",
+                     "nMoveRuleTypesWhite", "nMoveRuleTypesBlack"},
+    "newzealand": {"castlingRookPieces"},
+    "shatranj": {"extinctionValue", "extinctionClaim", "extinctionPieceTypes", "extinctionPieceCount",
+                 "extinctionOpponentPieceCount", "stalemateValue", "nMoveRule"},
+    "chaturanga": {"extinctionValue"},
+    "courier": {"maxFile", "extinctionClaim", "extinctionOpponentPieceCount", "stalemateValue"},
+    "shako": {"castlingKingsideFile", "castlingQueensideFile", "castlingRookKingsideFile",
+              "castlingRookQueensideFile", "castlingRank", "doubleStepRegionWhite"},
+    "jesonmor": {"flagPiece", "flagRegion", "flagMove", "stalemateValue"},
+    "fox-and-hounds": {"flagPieceWhite", "flagRegionWhite", "stalemateValue"},
 }
 
 
@@ -71,29 +98,95 @@ def test_start_and_perft_3_equal_fairy_stockfish(name):
         assert perft(pos, depth) == fsf_perft(name, fen, [], depth), (name, depth)
 
 
+def fsf_result(name: str, fen: str, moves: list[str], legal: list[str]) -> int | None:
+    """Fairy-Stockfish's result for the side to move (1, 0, -1) or None: a variant rule that
+    ends the game, checkmate or stalemate when no move is left, or a rule a player may claim
+    (repetition, the move rule)."""
+    def sign(x: int) -> int:
+        return (x > 0) - (x < 0)
+    end, value = pyffish.is_immediate_game_end(name, fen, moves)
+    if end:
+        return sign(value)
+    if not legal:
+        return sign(pyffish.game_result(name, fen, moves))
+    end, value = pyffish.is_optional_game_end(name, fen, moves)
+    return sign(value) if end else None
+
+
+def kinds_allowed(v, pos) -> set[str]:
+    """The special moves a variant's start position allows: castling (a right in it),
+    promotion (a piece on the board that can promote), en passant (pieces on the board that
+    double-step and that take en passant)."""
+    out = set()
+    if pos.castle:
+        out.add("castling")
+    codes = {p for p in pos.board if p}
+    if codes & set(v.promo):
+        out.add("promotion")
+    flags = {sp[3] for c in codes for cell in v.table_list[c].special for sp in cell}
+    if {"ep", "double"} <= flags:
+        out.add("en passant")
+    return out
+
+
+def kind_of(pos, m: int) -> str | None:
+    if m & CASTLE:
+        return "castling"
+    if m & EP:
+        return "en passant"
+    if (m >> 16) & 255 and (m >> 8) & 255 != DROP:
+        return "promotion"
+    return None
+
+
 @pytest.mark.parametrize("name", sorted(KEYS))
-def test_random_games_have_fairy_stockfishs_legal_moves(name):
-    """20 random games of up to 60 plies; at every ply the same legal move texts, and perft 2
-    at the 20th ply of each game (or its last position)."""
+def test_random_games_have_fairy_stockfishs_legal_moves_and_results(name):
+    """20 random games of up to 60 plies (more where a special move is rare); at every ply the
+    same legal move texts (none once a rule has decided the game), perft 2 at the 20th ply
+    of each game (or its last position), and at its end the same result as Fairy-Stockfish.
+    The games are steered to castle, take en passant and promote, and each of those the
+    variant allows must have appeared in a move both engines agreed on."""
     v = variants.get(name)
     fen = pyffish.start_fen(name)
     rng = random.Random(name)
-    for _ in range(20):
+    allowed = kinds_allowed(v, parse_position(v, fen))
+    seen: set[str] = set()
+    results: set = set()
+    for game in range(60):
+        if game >= 20 and allowed <= seen:
+            break
         pos = parse_position(v, fen)
         moves: list[str] = []
-        for ply in range(60):
+        for ply in range(60 if game < 20 else 120):
             ours = {move_text(v, m): m for m in legal_moves(pos)}
             theirs = set(pyffish.legal_moves(name, fen, moves))
             assert set(ours) == theirs, (name, moves, set(ours) ^ theirs)
-            if ply == 20 or not ours:
+            if (ply == 20 or not ours) and game < 20:
                 assert perft(pos, 2) == fsf_perft(name, fen, moves, 2), (name, moves)
-            if not ours:
+            r = game_result(pos, [ours[t] for t in ours])
+            expected = fsf_result(name, fen, moves, sorted(theirs))
+            assert (r[0] if r else None) == expected, (name, moves, r, expected)
+            if r is not None:
+                results.add(r[1])
                 break
-            # prefer captures, promotions and castling now and then so they appear
-            special = [t for t, m in ours.items() if pos.board[m & 255] or len(t) == 5]
-            t = rng.choice(special if special and rng.random() < 0.3 else sorted(ours))
+            special = [t for t, m in ours.items() if kind_of(pos, m) and kind_of(pos, m) not in seen]
+            tactical = [t for t, m in ours.items() if pos.board[m & 255] or len(t) == 5 or kind_of(pos, m)]
+            pawns = [t for t, m in ours.items() if (m >> 8) & 255 != DROP
+                     and v.piece_types[pos.board[(m >> 8) & 255] >> 1].pawn]
+            if special:
+                t = rng.choice(sorted(special))
+            elif tactical and rng.random() < 0.3:
+                t = rng.choice(sorted(tactical))
+            elif pawns and "promotion" in allowed - seen and rng.random() < 0.5:
+                t = rng.choice(sorted(pawns))
+            else:
+                t = rng.choice(sorted(ours))
+            kind = kind_of(pos, ours[t])
+            if kind:
+                seen.add(kind)
             pos.make(ours[t])
             moves.append(t)
+    assert allowed <= seen, (name, allowed - seen)
 
 
 @pytest.fixture(scope="module")

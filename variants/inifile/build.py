@@ -226,7 +226,8 @@ def build_class(name: str, keys: dict[str, tuple[str, int]]) -> tuple[type[Varia
                    "start_fen": get("startFen")}
     pawn_letters = frozenset(get("pawnTypes"))
     attrs["pawn_letters"] = pawn_letters
-    both = get("promotionPieceTypes")
+    # the default (nbrq) names Fairy-Stockfish's piece types: those a variant lacks drop out
+    both = val.get("promotionPieceTypes", "".join(c for c in DEFAULTS["promotionPieceTypes"] if c in letters))
     white = frozenset(val.get("promotionPieceTypesWhite", both))
     black = frozenset(val.get("promotionPieceTypesBlack", both))
     for letter in white | black:
