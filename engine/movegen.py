@@ -223,10 +223,11 @@ def _castling(pos: Position, app: Callable[[int], None]) -> None:
             continue
         if any(b[c] for c in rule.empty):
             continue
-        if checked is None:
-            checked = attacked(pos, rule.king_from, them)
-        if checked:
-            return
+        if rule.king_from in rule.safe:     # a royal king may not castle out of check
+            if checked is None:
+                checked = attacked(pos, rule.king_from, them)
+            if checked:
+                return
         if any(attacked(pos, c, them) for c in rule.safe if c != rule.king_from):
             continue
         app(rule.king_to | (rule.king_from << 8) | CASTLE)
@@ -313,6 +314,55 @@ def pinned_cells(pos: Position, k: int, them: int) -> set[int]:
 
 
 def legal_moves(pos: Position) -> list[int]:
+    """The legal moves: the royal-check filter (or the variant's own), then the rule flags
+    ``decided_no_moves``, ``checks_allowed`` and ``must_capture`` when the variant sets them."""
+    out = _legal(pos)
+    if pos.variant.caps.rule_filter:
+        return rule_filter(pos, out)
+    return out
+
+
+def gives_check(pos: Position, m: int) -> bool:
+    """Does move m leave the opponent in check?"""
+    pos.make(m)
+    r = in_check(pos)
+    pos.unmake()
+    return r
+
+
+def is_capture(pos: Position, m: int) -> bool:
+    """Does move m take an enemy piece (en passant included; a drop never does)?"""
+    if (m >> 8) & 255 == DROP:
+        return False
+    p = pos.board[m & 255]
+    return bool(m & EP) or (bool(p) and (p & 1) != pos.side and not m & CASTLE)
+
+
+def rule_filter(pos: Position, moves: list[int], decided: bool = True) -> list[int]:
+    """Apply the variant's rule flags to legal moves: none once ``adjudicate`` has decided the
+    game (``decided_no_moves``; skipped with ``decided=False``, for ``adjudicate`` itself);
+    no move giving check (``checks_allowed`` False); only the captures when there is one
+    (``must_capture``)."""
+    v = pos.variant
+    if decided and v.decided_no_moves and v.adjudicate(pos) is not None:
+        return []
+    if not v.checks_allowed:
+        moves = [m for m in moves if not gives_check(pos, m)]
+    if v.must_capture:
+        caps = [m for m in moves if is_capture(pos, m)]
+        if caps:
+            return caps
+    return moves
+
+
+def moves_before_result(pos: Position) -> list[int]:
+    """The legal moves as if the game were not decided (for a variant's ``adjudicate`` that
+    asks what the side to move could still do)."""
+    out = _legal(pos)
+    return rule_filter(pos, out, False) if pos.variant.caps.rule_filter else out
+
+
+def _legal(pos: Position) -> list[int]:
     v = pos.variant
     pseudo = pseudo_moves(pos)
     r = v.legal_moves(pos, pseudo)

@@ -42,7 +42,7 @@ class Position:
         self.history: list[int] = []
         self.extra = None
         self._royal = [bool(v.piece_types[c >> 1] and v.piece_types[c >> 1].royal) for c in range(ncodes)]
-        self._pawn = [bool(v.piece_types[c >> 1] and v.piece_types[c >> 1].pawn) for c in range(ncodes)]
+        self._pawn = [v.resets_move_clock(c) for c in range(ncodes)]
         self._handtype = [0] * ncodes
         if v.hands:
             for c in range(2, ncodes):

@@ -226,7 +226,8 @@ def build_class(name: str, keys: dict[str, tuple[str, int]]) -> tuple[type[Varia
                    "start_fen": get("startFen")}
     pawn_letters = frozenset(get("pawnTypes"))
     attrs["pawn_letters"] = pawn_letters
-    both = get("promotionPieceTypes")
+    # the default (nbrq) names Fairy-Stockfish's piece types: those a variant lacks drop out
+    both = val.get("promotionPieceTypes", "".join(c for c in DEFAULTS["promotionPieceTypes"] if c in letters))
     white = frozenset(val.get("promotionPieceTypesWhite", both))
     black = frozenset(val.get("promotionPieceTypesBlack", both))
     for letter in white | black:
@@ -243,24 +244,27 @@ def build_class(name: str, keys: dict[str, tuple[str, int]]) -> tuple[type[Varia
             for k in ("doubleStepRegionWhite", "doubleStepRegionBlack"))
     attrs["castle_on"] = _bool("castling", get("castling"))
     royal = val.get("king", "k").partition(":")[0].lower() if val.get("king", "k") != "-" else ""
+    from .moverules import FileRules, move_attrs
+    from .results import ResultRules, result_attrs
+    attrs.update(move_attrs(val, tuple(pieces), letters, pawn_letters, files, ranks))
     if attrs["castle_on"]:
         rank = _int("castlingRank", get("castlingRank"), 1, ranks) - 1
         king_file = _file("castlingKingFile", val["castlingKingFile"], files) \
-            if "castlingKingFile" in val else _home_file(get("startFen"), ranks, rank, royal.upper())
+            if "castlingKingFile" in val else _home_file(get("startFen"), ranks, rank,
+                                                         attrs["castle_king"].upper())
         attrs["castle_files"] = (king_file if king_file is not None else 4,
                                  _file("castlingKingsideFile", get("castlingKingsideFile"), files),
                                  _file("castlingQueensideFile", get("castlingQueensideFile"), files))
         attrs["castle_rank"] = rank
     attrs["stalemate_result"] = {"draw": "draw", "loss": "loss", "win": "win"}[
         _value("stalemateValue", get("stalemateValue"))]
-    if _value("checkmateValue", get("checkmateValue")) != "loss":
-        raise KeyError_("checkmateValue", "not supported", get("checkmateValue"))
     n = _int("nMoveRule", get("nMoveRule"), 0, 1000)
     attrs["move_rule_plies"] = 2 * n if n else None
     attrs["repetition_count"] = _int("nFoldRule", get("nFoldRule"), 2, 100)
-    if _value("nFoldValue", get("nFoldValue")) != "draw":
-        raise KeyError_("nFoldValue", "not supported", get("nFoldValue"))
     attrs["royal_letter"] = royal
     attrs["royal_check"] = bool(attrs["royal_letter"])
+    result, hooks = result_attrs(val, letters, pawn_letters, royal, files, ranks)
+    attrs.update(result)
     grid2d(files, ranks)                    # fails early on an impossible board
-    return type(f"File_{name}", (FileVariant,), attrs), lines
+    bases: tuple[type, ...] = (ResultRules, FileRules) if hooks else (FileRules,)
+    return type(f"File_{name}", bases, attrs), lines

@@ -14,8 +14,18 @@ DEFAULTS: dict[str, str] = {
     "doubleStepRegionWhite": "*2", "doubleStepRegionBlack": "*7",
 }
 
+# the result keys (variants/inifile/results.py) and the pawn and castling keys (moverules.py)
+RESULT_MOVE_KEYS = frozenset("""
+checking mustCapture nFoldValueAbsolute perpetualCheckIllegal nMoveRuleTypes nMoveRuleTypesWhite
+nMoveRuleTypesBlack extinctionValue extinctionClaim extinctionPieceTypes extinctionPieceCount
+extinctionOpponentPieceCount flagPiece flagPieceWhite flagPieceBlack flagRegion flagRegionWhite
+flagRegionBlack flagMove enPassantRegion enPassantTypes enPassantTypesWhite enPassantTypesBlack
+castlingKingPiece castlingRookPieces castlingRookKingsideFile castlingRookQueensideFile
+""".split())
+
 # implemented rule keys (pieces are the predefined names, customPiece1..25 and king)
-RULE_KEYS = frozenset(DEFAULTS) | {"promotionPieceTypesWhite", "promotionPieceTypesBlack"}
+RULE_KEYS = frozenset(DEFAULTS) | {"promotionPieceTypesWhite", "promotionPieceTypesBlack"} \
+    | RESULT_MOVE_KEYS
 
 GUI_ONLY = frozenset({"pieceToCharTable", "pocketSize", "variantTemplate"})
 
@@ -40,4 +50,4 @@ extinctionPieceTypes extinctionPieceCount extinctionOpponentPieceCount flagPiece
 flagPieceWhite flagPieceBlack flagRegion flagRegionWhite flagRegionBlack flagMove
 checkCounting connectN connectHorizontal connectVertical connectDiagonal materialCounting
 countingRule adjudicateFullBoard pieceValueMg pieceValueEg
-""".split())
+""".split()) - RESULT_MOVE_KEYS
