@@ -1,4 +1,4 @@
-"""The shared 6x6x6 board of the Nichtschach 3D family (rules/nichtschach-3d.md section 1).
+"""The shared 6x6x6 board of the Nichtschach 3D family (docs/variants/nichtschach.md, "The board").
 
 Cells are ``(l, f, r)``: level u..z (0..5, u at the bottom), filestack a..f, rank 1..6; the
 text name is level letter + filestack letter + rank, e.g. ``wc2``.  A *file* is a pair
@@ -95,8 +95,8 @@ def ring_keeping(l: int, f: int) -> tuple[tuple[int, int], ...]:
 
 class Board3DText(TextFormat):
     """3D-FEN: six levels separated by '|', the hand as its own field after the side; held
-    pieces R B Q U D G first, the other letters alphabetically, F and P last (rules section
-    1); the `d` picture shows the six levels side by side."""
+    pieces R B Q U D G first, the other letters alphabetically, F and P last
+    (docs/variants/nichtschach.md, "The board"); the `d` picture shows the six levels side by side."""
     fields = ("side", "hand", "halfmove", "fullmove")
     hand_in_board = False
     empty_hand_text = "-"
@@ -142,7 +142,7 @@ class Board3D(Variant):
     """6x6x6 cube, 3D-FEN with the hand as its own field, six-level diagram.
 
     Subclasses set ``piece_types`` (and the rules) before calling ``super().__init__()``.
-    ``hand_first`` / ``hand_last`` give the canonical hand order of rules section 1:
+    ``hand_first`` / ``hand_last`` give the canonical hand order of docs/variants/nichtschach.md, "The board":
     R B Q U D G first, the other letters alphabetically, F and P last."""
     template = "fairy"
     notation_class = Board3DText
