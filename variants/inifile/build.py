@@ -17,6 +17,8 @@ from variants.chess import ChessLike
 from variants.fsf_pieces import PIECES
 
 from .keys import DEFAULTS, GUI_ONLY, RULE_KEYS, UNSUPPORTED
+from .levels import LEVEL_KEYS, level_bases
+from .plugins import plugin_bases, plugin_keys
 
 FILES = "abcdefghijkl"
 
@@ -95,7 +97,7 @@ def _region(key: str, v: str, files: int, ranks: int, clip: bool = False) -> fro
 def _home_file(fen: str, ranks: int, rank: int, letter: str) -> int | None:
     """The file of White's `letter` piece on `rank` of a start position text (Fairy-Stockfish
     castles the king from where the start position has it)."""
-    rows = fen.split()[0].split("[")[0].split("/")
+    rows = fen.split()[0].split("[")[0].split("|")[0].split("/")   # a levelled board: its first level
     if not letter or len(rows) != ranks:
         return None
     f = 0
@@ -121,6 +123,7 @@ class FileVariant(ChessLike):
     castle_on = True
     castle_files = (4, 6, 2)              # king's file, kingside and queenside destinations
     castle_rank = 0
+    home_level: tuple[int, ...] = ()      # (0,) on a levelled board: castling on its first level
 
     def __init__(self) -> None:
         self.piece_types = [None] + [self._piece(n, letter, b) for n, letter, b in self.pieces]
@@ -157,7 +160,7 @@ class FileVariant(ChessLike):
     def promotion_options(self, code: int, frm: int, to: int) -> tuple[int, ...]:
         pt = self.piece_types[code >> 1]
         color = code & 1
-        if pt is None or not pt.pawn or self.geometry.coords[to] not in self.promo_region[color]:
+        if pt is None or not pt.pawn or self.geometry.coords[to][:2] not in self.promo_region[color]:
             return ()
         ids = tuple(p.id for p in self.piece_types[1:]
                     if p is not None and p.token.lower() in self.promo_letters[color])
@@ -171,8 +174,8 @@ class FileVariant(ChessLike):
         rules = []
         for color, rank, chars in ((WHITE, self.castle_rank, "KQ"),
                                    (BLACK, self.ranks - 1 - self.castle_rank, "kq")):
-            def name(f: int, r: int = rank) -> str:
-                return self.geometry.name(self.geometry.index[(f, r)])
+            def name(f: int, r: int = rank) -> str:       # (a levelled board: its first level)
+                return self.geometry.name(self.geometry.index[(f, r) + self.home_level])
             bit = 1 if color == WHITE else 4
             rules.append(self.castling_rule(color, name(kf), name(ks), name(last), name(ks - 1),
                                             bit, chars[0]))
@@ -189,9 +192,11 @@ def build_class(name: str, keys: dict[str, tuple[str, int]]) -> tuple[type[Varia
     the line of every key, for errors found later (startFen)."""
     lines = {k: ln for k, (_, ln) in keys.items()}
     val = {k: v for k, (v, _) in keys.items()}
+    extension = LEVEL_KEYS | plugin_keys()        # cellfish's own keys (levels.py, plugins.py)
     refused = [KeyError_(k, "not supported", k) if k in UNSUPPORTED else KeyError_(k, "unknown key", k)
                for k in val
                if k in UNSUPPORTED or (k not in RULE_KEYS and k not in GUI_ONLY and k not in PIECES
+                                       and k not in extension
                                        and not re.fullmatch(r"customPiece([1-9]|1\d|2[0-5])", k))]
     if refused:
         raise KeyErrors(refused)
@@ -263,4 +268,5 @@ def build_class(name: str, keys: dict[str, tuple[str, int]]) -> tuple[type[Varia
     attrs["royal_letter"] = royal
     attrs["royal_check"] = bool(attrs["royal_letter"])
     grid2d(files, ranks)                    # fails early on an impossible board
-    return type(f"File_{name}", (FileVariant,), attrs), lines
+    bases = plugin_bases(val, KeyError_) + level_bases(val, files, ranks, KeyError_)
+    return type(f"File_{name}", (*bases, FileVariant), attrs), lines
