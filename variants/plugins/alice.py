@@ -34,7 +34,7 @@ class Alice(Plugin):
     # ---- tables, worked out once ------------------------------------------------------
     def _alice(self):
         """(mirror cell of every cell, castling rule by (king from, king to), the rights a
-        move from or to each cell keeps)."""
+        move from or to each cell keeps, for each board whether each cell is on it)."""
         t = self.__dict__.get("_alice_tables")
         if t is None:
             geo = self.geometry                                    # type: ignore[attr-defined]
@@ -44,7 +44,8 @@ class Alice(Plugin):
             for r in self.castling:                                # type: ignore[attr-defined]
                 keep[r.king_from] &= ~r.bit
                 keep[r.rook_from] &= ~r.bit
-            t = self.__dict__["_alice_tables"] = (mirror, rules, keep)
+            level = [[c[2] == lv for c in geo.coords] for lv in (0, 1)]
+            t = self.__dict__["_alice_tables"] = (mirror, rules, keep, level)
         return t
 
     # ---- positions ----------------------------------------------------------------------
@@ -69,12 +70,14 @@ class Alice(Plugin):
         """The pseudo-legal moves on their own boards whose arrival cell on the other board
         is empty (A5; both arrival cells for castling, A10), with the king safe after the
         transfer (A8) and a king not moving onto a cell attacked on its own board (A9)."""
-        mirror, rules, _ = self._alice()
+        mirror, rules, _, level = self._alice()
+        coords = self.geometry.coords                              # type: ignore[attr-defined]
         b = pos.board
         side = pos.side
         k = pos.king[side]
         atk = self.attacks[side ^ 1]                               # type: ignore[attr-defined]
         check = k >= 0 and attacked_with(atk, b, k)
+        home = level[k >= 0 and coords[k][2]]  # True on the cells of the king's board
         pinned = pinned_with(atk, b, k, side) if k >= 0 and not check else set()
         out = []
         app = out.append
@@ -90,9 +93,10 @@ class Alice(Plugin):
             if m & DOUBLE:      # a double step leaves no en-passant cell (A12)
                 m &= ~(DOUBLE | 0xFF000000)
             m |= SPECIAL
-            if not check and frm != k and frm not in pinned:
-                # leaving an unpinned cell opens no line onto the king, a capture only removes
-                # an enemy piece, and the arrival on the other board can only block
+            if not check and frm != k and frm not in pinned and not (b[to] and home[to]):
+                # leaving an unpinned cell opens no line onto the king, and the arrival on the
+                # other board can only block; but a capture on the king's board may open one
+                # (the captor does not stay on the cell of the piece it takes)
                 app(m)
                 continue
             make(m)
@@ -108,7 +112,7 @@ class Alice(Plugin):
         """Capture on the board of the move (A6), then the piece — promoted if the move
         promotes (A11) — on the same cell of the other board (A4); castling moves both king
         and rook across (A10).  Returns (mover's code, captured code)."""
-        mirror, rules, keep = self._alice()
+        mirror, rules, keep, _ = self._alice()
         to = m & 255
         frm = (m >> 8) & 255
         code = pos.clear(frm)
@@ -126,7 +130,7 @@ class Alice(Plugin):
 
     def unmake_special(self, pos, m, undo):
         """Take back ``make_special`` (the position restores hash, rights and clocks)."""
-        mirror, rules, _ = self._alice()
+        mirror, rules, _, _ = self._alice()
         code, cap = undo
         to = m & 255
         frm = (m >> 8) & 255
