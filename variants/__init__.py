@@ -28,6 +28,26 @@ SHIPPED_DIR = os.path.join(os.path.dirname(__file__), "files")
 _cache: dict[str, object] = {}
 _from_files: dict[str, type] = {}      # name -> class, variants loaded from variants files
 _shipped: dict[str, type] | None = None
+_shipped_names: list[str] | None = None
+
+
+def _shipped_files() -> list[str]:
+    return [os.path.join(SHIPPED_DIR, fn) for fn in sorted(os.listdir(SHIPPED_DIR))
+            if fn.endswith(".ini")]
+
+
+def shipped_names() -> list[str]:
+    """The sections of the shipped variants files, read from their headers only (listing the
+    variants at start-up builds nothing; ``shipped`` loads them when one is first used)."""
+    global _shipped_names
+    if _shipped_names is None:
+        from .inifile.parse import parse_text
+        out: list[str] = []
+        for path in _shipped_files():
+            with open(path, encoding="utf-8") as f:
+                out += [sec.name for sec in parse_text(f.read(), path)[0]]
+        _shipped_names = out
+    return _shipped_names
 
 
 def shipped() -> dict[str, type]:
@@ -37,9 +57,8 @@ def shipped() -> dict[str, type]:
     if _shipped is None:
         from .inifile import load_file as load
         out: dict[str, type] = {}
-        for fn in sorted(os.listdir(SHIPPED_DIR)):
-            if fn.endswith(".ini"):
-                out.update(load(os.path.join(SHIPPED_DIR, fn), set(REGISTRY) | set(out)))
+        for path in _shipped_files():
+            out.update(load(path, set(REGISTRY) | set(out)))
         _shipped = out
     return _shipped
 
@@ -52,14 +71,16 @@ def names() -> list[str]:
 
 def builtin_names() -> list[str]:
     """The variants cellfish ships (what a fresh engine lists): Python modules, then files."""
-    return list(REGISTRY) + list(shipped())
+    return list(REGISTRY) + shipped_names()
 
 
 def get(name: str):
     """The variant object for `name` (KeyError for an unknown name)."""
     v = _cache.get(name)
     if v is None:
-        cls = _from_files.get(name) or shipped().get(name)
+        cls = _from_files.get(name)
+        if cls is None and name in shipped_names():
+            cls = shipped()[name]
         if cls is None:
             cls = importlib.import_module(f"variants.{REGISTRY[name]}").VARIANTS[name]
         v = cls()
@@ -80,7 +101,7 @@ def load_file(path: str) -> list[str]:
     then nothing of the file is registered.  A section may redefine a variant an earlier
     file defined, never a built-in one.  Returns the names loaded."""
     from .inifile import load_file as load
-    classes = load(path, set(REGISTRY) | set(shipped()))
+    classes = load(path, set(REGISTRY) | set(shipped_names()))
     for name, cls in classes.items():
         _from_files[name] = cls
         _cache.pop(name, None)

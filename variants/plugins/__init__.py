@@ -22,7 +22,6 @@ from __future__ import annotations
 
 import importlib
 import re
-from importlib import metadata
 
 GROUP = "cellfish.plugins"
 PLUGINS_KEY = "plugins"
@@ -91,6 +90,7 @@ def register(cls: type[Plugin]) -> type[Plugin]:
 
 def _scan() -> None:
     """Register the entry points of installed packages (once; ``rescan`` repeats it)."""
+    from importlib import metadata      # (imported here: it costs start-up time)
     global _scanned
     _scanned = True
     for ep in metadata.entry_points(group=GROUP):
