@@ -12,11 +12,13 @@ from collections.abc import Callable
 from engine.betza import BetzaError, parse_betza, rotate
 from engine.geometry import grid2d
 from engine.pieces import CAPTURE, MOVE, Atom, PieceType, leap, ride
-from engine.variant import BLACK, WHITE, Variant
+from engine.variant import Variant
 from variants.chess import ChessLike
 from variants.fsf_pieces import PIECES
 
 from .keys import DEFAULTS, GUI_ONLY, RULE_KEYS, UNSUPPORTED
+from .levels import LEVEL_KEYS, level_bases
+from .plugins import plugin_bases, plugin_keys
 
 FILES = "abcdefghijkl"
 
@@ -95,7 +97,7 @@ def _region(key: str, v: str, files: int, ranks: int, clip: bool = False) -> fro
 def _home_file(fen: str, ranks: int, rank: int, letter: str) -> int | None:
     """The file of White's `letter` piece on `rank` of a start position text (Fairy-Stockfish
     castles the king from where the start position has it)."""
-    rows = fen.split()[0].split("[")[0].split("/")
+    rows = fen.split()[0].split("[")[0].split("|")[0].split("/")   # a levelled board: its first level
     if not letter or len(rows) != ranks:
         return None
     f = 0
@@ -121,6 +123,7 @@ class FileVariant(ChessLike):
     castle_on = True
     castle_files = (4, 6, 2)              # king's file, kingside and queenside destinations
     castle_rank = 0
+    home_level: tuple[int, ...] = ()      # (0,) on a levelled board: castling on its first level
 
     def __init__(self) -> None:
         self.piece_types = [None] + [self._piece(n, letter, b) for n, letter, b in self.pieces]
@@ -157,28 +160,11 @@ class FileVariant(ChessLike):
     def promotion_options(self, code: int, frm: int, to: int) -> tuple[int, ...]:
         pt = self.piece_types[code >> 1]
         color = code & 1
-        if pt is None or not pt.pawn or self.geometry.coords[to] not in self.promo_region[color]:
+        if pt is None or not pt.pawn or self.geometry.coords[to][:2] not in self.promo_region[color]:
             return ()
         ids = tuple(p.id for p in self.piece_types[1:]
                     if p is not None and p.token.lower() in self.promo_letters[color])
         return ids if self.promo_mandatory else (0,) + ids
-
-    def make_castling(self):
-        if not self.castle_on:
-            return ()
-        kf, ks, qs = self.castle_files
-        last = self.files - 1
-        rules = []
-        for color, rank, chars in ((WHITE, self.castle_rank, "KQ"),
-                                   (BLACK, self.ranks - 1 - self.castle_rank, "kq")):
-            def name(f: int, r: int = rank) -> str:
-                return self.geometry.name(self.geometry.index[(f, r)])
-            bit = 1 if color == WHITE else 4
-            rules.append(self.castling_rule(color, name(kf), name(ks), name(last), name(ks - 1),
-                                            bit, chars[0]))
-            rules.append(self.castling_rule(color, name(kf), name(qs), name(0), name(qs + 1),
-                                            bit * 2, chars[1]))
-        return tuple(rules)
 
     def is_draw_by_material(self, pos) -> bool:
         return False        # Fairy-Stockfish adjudicates no dead positions in these games
@@ -189,9 +175,11 @@ def build_class(name: str, keys: dict[str, tuple[str, int]]) -> tuple[type[Varia
     the line of every key, for errors found later (startFen)."""
     lines = {k: ln for k, (_, ln) in keys.items()}
     val = {k: v for k, (v, _) in keys.items()}
+    extension = LEVEL_KEYS | plugin_keys()        # cellfish's own keys (levels.py, plugins.py)
     refused = [KeyError_(k, "not supported", k) if k in UNSUPPORTED else KeyError_(k, "unknown key", k)
                for k in val
                if k in UNSUPPORTED or (k not in RULE_KEYS and k not in GUI_ONLY and k not in PIECES
+                                       and k not in extension
                                        and not re.fullmatch(r"customPiece([1-9]|1\d|2[0-5])", k))]
     if refused:
         raise KeyErrors(refused)
@@ -266,5 +254,6 @@ def build_class(name: str, keys: dict[str, tuple[str, int]]) -> tuple[type[Varia
     result, hooks = result_attrs(val, letters, pawn_letters, royal, files, ranks)
     attrs.update(result)
     grid2d(files, ranks)                    # fails early on an impossible board
-    bases: tuple[type, ...] = (ResultRules, FileRules) if hooks else (FileRules,)
+    rules: tuple[type, ...] = (ResultRules, FileRules) if hooks else (FileRules,)
+    bases = plugin_bases(val, KeyError_) + level_bases(val, files, ranks, KeyError_) + rules
     return type(f"File_{name}", bases, attrs), lines

@@ -133,7 +133,7 @@ class FileRules(FileVariant):
         for color, rank, chars in ((WHITE, self.castle_rank, "KQ"),
                                    (BLACK, self.ranks - 1 - self.castle_rank, "kq")):
             def name(f: int, r: int = rank) -> str:
-                return self.geometry.name(self.geometry.index[(f, r)])
+                return self.geometry.name(self.geometry.index[(f, r) + self.home_level])
             bit = 1 if color == WHITE else 4
             for rf, kt, rt, b, ch in ((rk, ks, ks - 1, bit, chars[0]), (rq, qs, qs + 1, bit * 2, chars[1])):
                 rule = self.castling_rule(color, name(kf), name(kt), name(rf), name(rt), b, ch)
