@@ -211,3 +211,18 @@ def test_a_plugin_from_an_installed_package(tmp_path, monkeypatch, fresh_registr
     [p] = problems("[x:chess]\nplugins = broken\n")
     assert p.startswith("f.ini:2: [x] plugins: plugin cannot be loaded: AttributeError")
     assert p.endswith("(broken)")
+
+
+def test_cellfish_check_passes_on_every_shipped_file():
+    """`cellfish check` on the files cellfish ships: each is sound, and its own variant names
+    do not count as taken (they are the same variants)."""
+    import subprocess
+    import sys
+    from pathlib import Path
+    files = sorted(str(p) for p in (Path(variants.__file__).parent / "files").glob("*.ini"))
+    assert files
+    r = subprocess.run([sys.executable, "-m", "cellfish", "check", *files], capture_output=True,
+                       text=True, timeout=120)
+    assert r.returncode == 0, r.stdout + r.stderr
+    assert [ln.split(":")[0] for ln in r.stdout.splitlines()] == files
+    assert all(": ok (" in ln for ln in r.stdout.splitlines())

@@ -41,13 +41,15 @@ def shipped_names() -> list[str]:
     variants at start-up builds nothing; ``shipped`` loads them when one is first used)."""
     global _shipped_names
     if _shipped_names is None:
-        from .inifile.parse import parse_text
-        out: list[str] = []
-        for path in _shipped_files():
-            with open(path, encoding="utf-8") as f:
-                out += [sec.name for sec in parse_text(f.read(), path)[0]]
-        _shipped_names = out
+        _shipped_names = [n for path in _shipped_files() for n in shipped_names_of(path)]
     return _shipped_names
+
+
+def shipped_names_of(path: str) -> list[str]:
+    """The section names of one variants file, read from its headers only."""
+    from .inifile.parse import parse_text
+    with open(path, encoding="utf-8") as f:
+        return [sec.name for sec in parse_text(f.read(), path)[0]]
 
 
 def shipped() -> dict[str, type]:
@@ -101,6 +103,12 @@ def load_file(path: str) -> list[str]:
     then nothing of the file is registered.  A section may redefine a variant an earlier
     file defined, never a built-in one.  Returns the names loaded."""
     from .inifile import load_file as load
+    real = os.path.realpath(path)
+    if real in {os.path.realpath(f) for f in _shipped_files()}:
+        # a shipped file itself (``cellfish check variants/files/…``): checked against the
+        # other variants, its own names are not taken; its variants are shipped already
+        own = shipped_names_of(real)
+        return list(load(path, (set(REGISTRY) | set(shipped_names())) - set(own)))
     classes = load(path, set(REGISTRY) | set(shipped_names()))
     for name, cls in classes.items():
         _from_files[name] = cls
