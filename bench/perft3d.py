@@ -13,7 +13,7 @@ from pathlib import Path
 if __package__ in (None, ""):
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-EXPECTED = {  # rules/nichtschach-3d.md 4.1, perft 3
+EXPECTED = {  # docs/variants/nichtschach.md, Figures reproduced: start positions, perft 3
     "elefantnichtschach": 3679532, "generalnichtschach": 1326608, "schweinnichtschach": 3742056,
     "rajnichtschach": 3737436, "paschanichtschach": 3777168, "springernichtschach": 8613496,
     "baernichtschach": 1310044, "hummernichtschach": 3684152, "spaniennichtschach": 3714822,

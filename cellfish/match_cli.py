@@ -26,6 +26,9 @@ def build_parser() -> argparse.ArgumentParser:
         "Play engines against each other in a variant; the rules core referees every move."),
         epilog=EPILOG, formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("--variant", default="chess", help="variant name (default chess)")
+    p.add_argument("--variants", action="append", default=[], metavar="FILE",
+                   help="a variants file (Fairy-Stockfish's format) to load, for a variant it "
+                        "defines; each engine gets it as option VariantPath (may be repeated)")
     p.add_argument("--engine", action="append", nargs="+", metavar="KEY=VALUE", default=[],
                    help="an engine: cmd=... [name=...] [option.X=Y] ... (two or more)")
     p.add_argument("--each", nargs="+", metavar="KEY=VALUE", default=[],
@@ -122,7 +125,7 @@ def main(argv: list[str] | None = None) -> int:
             seed=args.seed, max_plies=args.max_plies or None, concurrency=args.concurrency,
             time_margin_ms=args.time_margin, stall_s=args.stall, handshake_s=args.handshake,
             sprt=tuple(args.sprt) if args.sprt else None, records=records, pgn=args.pgn,
-            event=args.event)
+            event=args.event, variant_files=tuple(args.variants))
         show = args.progress if args.progress is not None else sys.stderr.isatty()
         bar = ProgressBar() if show else None
         client = None

@@ -19,14 +19,17 @@ What is read (docs/betza.md lists it with the differences from Fairy-Stockfish):
   the W, F, K lines (pR, gB, pQ ...);
 * ``n`` lame leapers N, A, D, Z/J (the cells stepped through must be empty);
 * ``i`` initial moves: allowed only from a region the caller gives (Fairy-Stockfish uses the
-  double-step region of the side).
+  double-step region of the side);
+* ``z`` crooked riders (Betza's own modifier, which Fairy-Stockfish does not read): ``zB``
+  (= ``zFF``) and ``zR`` (= ``zWW``), with a range (``zB4``) and ``m``/``c``; each step turns
+  90 degrees, alternately left and right.
 """
 from __future__ import annotations
 
 from collections.abc import Callable
 
 from .geometry import Coord
-from .pieces import BOTH, CAPTURE, MOVE, Atom, hop, lame, leap, ride
+from .pieces import BOTH, CAPTURE, MOVE, Atom, hop, lame, leap, ride, zigzag
 
 Origin = Callable[[Coord, int], bool]
 
@@ -46,6 +49,7 @@ RIDERS: dict[str, tuple[tuple[int, int], ...]] = {
 }
 RIDER_LINES = frozenset({(1, 0), (1, 1), (2, 1)})   # Fairy-Stockfish rides W, F and N lines
 HOPPER_LINES = frozenset({(1, 0), (1, 1)})
+CROOKED_LINES = frozenset({(1, 0), (1, 1)})     # z: the crooked rook and bishop
 LAME_ATOMS = frozenset("NADZJ")
 VERTICALS, HORIZONTALS = "fbvh", "rlsh"
 
@@ -89,7 +93,7 @@ def parse_betza(text: str, initial: Origin | None = None) -> tuple[Atom, ...]:
     modes: list[str] = []
     words: list[str] = []
     hopper: int | None = None     # None: no hop; 0: p (any distance); 1: g
-    is_lame = is_initial = False
+    is_lame = is_initial = crooked = False
     start = 0                     # where the current token (prefixes + atom) began
     i, n = 0, len(text)
     while i < n:
@@ -104,6 +108,8 @@ def parse_betza(text: str, initial: Origin | None = None) -> tuple[Atom, ...]:
             is_lame = True
         elif c == "i":
             is_initial = True
+        elif c == "z":
+            crooked = True
         elif c in VERTICALS or c in HORIZONTALS:
             c2 = text[i + 1] if i + 1 < n else ""
             if c2 and (c2 == c or (c in VERTICALS and c2 in HORIZONTALS)
@@ -122,10 +128,14 @@ def parse_betza(text: str, initial: Origin | None = None) -> tuple[Atom, ...]:
                     limit = int(text[i + 1]) or None
                 i += 1
             token = text[start:i + 1]
-            atoms.extend(_make_atoms(token, c, base, rider, limit, modes, words, hopper,
-                                     is_lame, is_initial, initial))
+            if crooked:
+                atoms.append(_crooked(token, base, rider, limit, modes, words, hopper, is_lame,
+                                      is_initial))
+            else:
+                atoms.extend(_make_atoms(token, c, base, rider, limit, modes, words, hopper,
+                                         is_lame, is_initial, initial))
             modes, words, hopper = [], [], None
-            is_lame = is_initial = False
+            is_lame = is_initial = crooked = False
             start = i + 1
         else:
             raise BetzaError(f"unknown Betza letter {c!r} in {text!r}")
@@ -133,6 +143,27 @@ def parse_betza(text: str, initial: Origin | None = None) -> tuple[Atom, ...]:
     if start < n:
         raise BetzaError(f"Betza modifiers without an atom: {text[start:]!r} in {text!r}")
     return tuple(atoms)
+
+
+def _mode(modes: list[str]) -> str:
+    return BOTH if not modes or (MOVE in modes and CAPTURE in modes) else modes[0]
+
+
+def _crooked(token: str, base: tuple[tuple[int, int], ...], rider: bool, limit: int | None,
+             modes: list[str], words: list[str], hopper: int | None, is_lame: bool,
+             is_initial: bool) -> Atom:
+    """``z``: the crooked rider of a rook or bishop line.  Its first step is any of the line's
+    four steps; then it turns 90 degrees at every step, alternately left and right, so the
+    path zigzags away from its start (two paths per first step, ``max_dist`` steps at most)."""
+    if len(base) != 1 or base[0] not in CROOKED_LINES:
+        raise BetzaError(f"crooked (z) only on the rook and bishop lines (zR, zB): {token!r}")
+    if not rider:
+        raise BetzaError(f"crooked (z) needs a rider, as zR, zB, zWW, zFF or zB4: {token!r}")
+    if hopper is not None or is_lame or is_initial:
+        raise BetzaError(f"crooked (z) does not combine with p, g, n or i: {token!r}")
+    if words:
+        raise BetzaError(f"crooked (z) takes no direction modifiers: {token!r}")
+    return zigzag(atom_vectors(base[0], [], False), _mode(modes), max_dist=limit)
 
 
 def _make_atoms(token: str, letter: str, base: tuple[tuple[int, int], ...], rider: bool, limit: int | None,
@@ -152,7 +183,7 @@ def _make_atoms(token: str, letter: str, base: tuple[tuple[int, int], ...], ride
         if initial is None:
             raise BetzaError(f"initial move needs the double-step region: {token!r}")
         origin = initial
-    mode = BOTH if not modes or (MOVE in modes and CAPTURE in modes) else modes[0]
+    mode = _mode(modes)
     vectors: list[Coord] = []
     for a in base:
         for v in atom_vectors(a, list(words), len(base) == 1 and a[1] == 0):

@@ -47,6 +47,13 @@ def _mobility(tab: PieceTables, s: int, p: float = DENSITY) -> float:
         n += stop1
         for r in rays:
             n += q * (1 - q ** len(r)) / p
+    best: dict[int, float] = {}     # zigzags cross: a cell counts once, by its likeliest path
+    for r, st, mode in tab.paths[s]:
+        w = q if mode == "move" else (p * 0.5 if mode == "capture" else 1.0)
+        for k, t in enumerate(r):
+            if st[k]:
+                best[t] = max(best.get(t, 0.0), w * q ** k)
+    n += sum(best.values())
     for r, _st, mode, beyond in tab.hops[s]:
         # a screen at i (chance q**i * p), then cells beyond it as a ride (capped by beyond)
         w = q if mode == "move" else (p * 0.5 if mode == "capture" else 1.0)

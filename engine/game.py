@@ -12,6 +12,7 @@ if TYPE_CHECKING:
     from .variant import Result, Variant
 
 WIN, DRAW, LOSS = 1, 0, -1
+VALUES = {"win": WIN, "draw": DRAW, "loss": LOSS}
 
 
 def game_result(pos: Position, legal: list[int] | None = None) -> Result:
@@ -24,8 +25,8 @@ def game_result(pos: Position, legal: list[int] | None = None) -> Result:
         legal = legal_moves(pos)
     if not legal:
         if in_check(pos):
-            return (LOSS, "checkmate")
-        return ({"draw": DRAW, "loss": LOSS, "win": WIN}[v.stalemate_result], "stalemate")
+            return (VALUES[v.checkmate_result], "checkmate")
+        return (VALUES[v.stalemate_result], "stalemate")
     count = pos.history.count(pos.hash)
     if count > 1:
         r = v.check_ok_repetition(pos, count)

@@ -28,6 +28,13 @@ class Geometry:
         for dialect, ns in (alt_names or {}).items():
             self.alt_names[dialect] = tuple(ns)
             self.alt_by_name[dialect] = {n: i for i, n in enumerate(ns)}
+        # a levelled board (grid_levels): which coordinate is the level, and whether a vector
+        # shorter than the coordinates is lifted with zeros (a 2D move stays on its level)
+        self.level_axis: int | None = None
+        self.lift_vectors = False
+
+    def _lift(self, vec: Coord) -> Coord:
+        return tuple(vec) + (0,) * (self.dims - len(vec)) if self.lift_vectors else vec
 
     # -- naming -------------------------------------------------------------------
     def name(self, cell: int, dialect: str = "uci") -> str:
@@ -41,12 +48,14 @@ class Geometry:
     # -- walking --------------------------------------------------------------------
     def step(self, cell: int, vec: Coord, k: int = 1) -> int | None:
         c = self.coords[cell]
+        vec = self._lift(vec)
         return self.index.get(tuple(a + k * b for a, b in zip(c, vec)))
 
     def ray(self, cell: int, vec: Coord, limit: int | None = None) -> list[int]:
         """Cells at distance 1, 2, ... along vec, stopping at the first non-cell."""
         out: list[int] = []
         c = self.coords[cell]
+        vec = self._lift(vec)
         k = 1
         while limit is None or k <= limit:
             t = self.index.get(tuple(a + k * b for a, b in zip(c, vec)))
@@ -70,7 +79,22 @@ def grid2d(files: int, ranks: int) -> Geometry:
 def grid3d(levels: int, files: int, ranks: int, level_letters: str) -> Geometry:
     coords = [(l, f, r) for l in range(levels) for r in range(ranks) for f in range(files)]
     names = [f"{level_letters[l]}{chr(97 + f)}{r + 1}" for l, f, r in coords]
-    return Geometry(coords, names)
+    geo = Geometry(coords, names)
+    geo.level_axis = 0
+    return geo
+
+
+def grid_levels(files: int, ranks: int, level_names: str) -> Geometry:
+    """Several boards of files x ranks, one per level letter: cells (file, rank, level) named
+    level + file + rank (``ae2``), numbered level by level.  A 2D vector is lifted with level
+    offset 0, so a piece of a 2D game moves within its own level."""
+    coords = [(f, r, lv) for lv in range(len(level_names)) for r in range(ranks)
+              for f in range(files)]
+    names = [f"{level_names[lv]}{chr(97 + f)}{r + 1}" for f, r, lv in coords]
+    geo = Geometry(coords, names)
+    geo.level_axis = 2
+    geo.lift_vectors = True
+    return geo
 
 
 def all_sign_permutations(base: Iterable[int]) -> list[Coord]:

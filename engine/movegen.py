@@ -18,7 +18,8 @@ if TYPE_CHECKING:
 def piece_targets(T: PieceTables, s: int, b: list[int], side: int, ep: int,
                   app: Callable[[int], None]) -> None:
     """Every target of the piece whose tables are T, standing on s (leaps, rides, move-only
-    and capture-only parts, special rays, hops, bent paths).  Appends target | flags."""
+    and capture-only parts, special rays, hops, zigzag paths, bent paths).  Appends
+    target | flags."""
     for t in T.leaps[s]:
         p = b[t]
         if not p or (p & 1) != side:
@@ -82,6 +83,22 @@ def piece_targets(T: PieceTables, s: int, b: list[int], side: int, ep: int,
                 break
             if stops[k] and mode != CAPTURE:
                 app(t)
+    zig = T.paths[s]
+    if zig:
+        seen: set[int] = set()      # zigzags cross: a cell on two paths is one destination
+        for path, stops, mode in zig:
+            k = 0
+            for t in path:
+                p = b[t]
+                if p:
+                    if stops[k] and mode != MOVE and (p & 1) != side and t not in seen:
+                        seen.add(t)
+                        app(t)
+                    break
+                if stops[k] and mode != CAPTURE and t not in seen:
+                    seen.add(t)
+                    app(t)
+                k += 1
     for c1, stop1, rays in T.bent[s]:
         p = b[c1]
         if p:
@@ -151,6 +168,8 @@ def pseudo_moves(pos: Position, captures_only: bool = False) -> list[int]:
             continue
         tg: list[int] = []
         piece_targets(T, s, b, side, ep, tg.append)
+        if T.overlap:
+            tg = list(dict.fromkeys(tg))      # atoms that share cells: each move once
         if quiet:
             if pr is None:
                 for t in tg:
@@ -204,10 +223,11 @@ def _castling(pos: Position, app: Callable[[int], None]) -> None:
             continue
         if any(b[c] for c in rule.empty):
             continue
-        if checked is None:
-            checked = attacked(pos, rule.king_from, them)
-        if checked:
-            return
+        if rule.king_from in rule.safe:     # a royal king may not castle out of check
+            if checked is None:
+                checked = attacked(pos, rule.king_from, them)
+            if checked:
+                return
         if any(attacked(pos, c, them) for c in rule.safe if c != rule.king_from):
             continue
         app(rule.king_to | (rule.king_from << 8) | CASTLE)
@@ -294,6 +314,55 @@ def pinned_cells(pos: Position, k: int, them: int) -> set[int]:
 
 
 def legal_moves(pos: Position) -> list[int]:
+    """The legal moves: the royal-check filter (or the variant's own), then the rule flags
+    ``decided_no_moves``, ``checks_allowed`` and ``must_capture`` when the variant sets them."""
+    out = _legal(pos)
+    if pos.variant.caps.rule_filter:
+        return rule_filter(pos, out)
+    return out
+
+
+def gives_check(pos: Position, m: int) -> bool:
+    """Does move m leave the opponent in check?"""
+    pos.make(m)
+    r = in_check(pos)
+    pos.unmake()
+    return r
+
+
+def is_capture(pos: Position, m: int) -> bool:
+    """Does move m take an enemy piece (en passant included; a drop never does)?"""
+    if (m >> 8) & 255 == DROP:
+        return False
+    p = pos.board[m & 255]
+    return bool(m & EP) or (bool(p) and (p & 1) != pos.side and not m & CASTLE)
+
+
+def rule_filter(pos: Position, moves: list[int], decided: bool = True) -> list[int]:
+    """Apply the variant's rule flags to legal moves: none once ``adjudicate`` has decided the
+    game (``decided_no_moves``; skipped with ``decided=False``, for ``adjudicate`` itself);
+    no move giving check (``checks_allowed`` False); only the captures when there is one
+    (``must_capture``)."""
+    v = pos.variant
+    if decided and v.decided_no_moves and v.adjudicate(pos) is not None:
+        return []
+    if not v.checks_allowed:
+        moves = [m for m in moves if not gives_check(pos, m)]
+    if v.must_capture:
+        caps = [m for m in moves if is_capture(pos, m)]
+        if caps:
+            return caps
+    return moves
+
+
+def moves_before_result(pos: Position) -> list[int]:
+    """The legal moves as if the game were not decided (for a variant's ``adjudicate`` that
+    asks what the side to move could still do)."""
+    out = _legal(pos)
+    return rule_filter(pos, out, False) if pos.variant.caps.rule_filter else out
+
+
+def _legal(pos: Position) -> list[int]:
     v = pos.variant
     pseudo = pseudo_moves(pos)
     r = v.legal_moves(pos, pseudo)

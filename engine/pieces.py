@@ -12,7 +12,11 @@ way of using them:
 * ``hop``   - along the line of v through empty cells to the first piece of either colour (the
   screen), over it, then on through empty cells; ``max_dist`` bounds how far beyond the
   screen (1: a grasshopper lands right behind it).  A cannon is ``ride`` MOVE plus ``hop``
-  CAPTURE.
+  CAPTURE;
+* ``zigzag`` - a crooked rider: a first step v, then for each w of ``turns(v)`` the steps w,
+  v, w, v, ... through empty cells (every cell a destination, the first piece met ends the
+  path; ``max_dist`` bounds the number of steps).  With ``perpendicular`` as turns this is
+  Betza's crooked piece: zB turns 90 degrees at every step, alternately left and right.
 
 ``mode`` says whether the atom moves, captures or both.  ``vectors`` may instead be a function
 of the cell's coordinates (pieces whose directions depend on where they stand).
@@ -27,7 +31,7 @@ from typing import Any, Callable, Sequence
 
 from .geometry import Coord
 
-LEAP, RIDE, BENT, HOP, LAME = "leap", "ride", "bent", "hop", "lame"
+LEAP, RIDE, BENT, HOP, LAME, ZIGZAG = "leap", "ride", "bent", "hop", "lame", "zigzag"
 BOTH, MOVE, CAPTURE = "both", "move", "capture"
 
 
@@ -61,6 +65,16 @@ def hop(vectors: Sequence[Coord], mode: str = BOTH, **kw: Any) -> Atom:
 
 def lame(vectors: Sequence[Coord], mode: str = BOTH, **kw: Any) -> Atom:
     return Atom(tuple(vectors), LAME, mode, **kw)
+
+
+def perpendicular(v: Coord) -> tuple[Coord, ...]:
+    """The two 2D vectors at right angles to v (v turned left, then right)."""
+    return ((-v[1], v[0]), (v[1], -v[0]))
+
+
+def zigzag(vectors: Sequence[Coord], mode: str = BOTH,
+           turns: Callable[[Coord], Sequence[Coord]] = perpendicular, **kw: Any) -> Atom:
+    return Atom(tuple(vectors), ZIGZAG, mode, turns=turns, **kw)
 
 
 def lame_path(v: Coord) -> tuple[Coord, ...]:

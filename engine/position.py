@@ -42,7 +42,7 @@ class Position:
         self.history: list[int] = []
         self.extra = None
         self._royal = [bool(v.piece_types[c >> 1] and v.piece_types[c >> 1].royal) for c in range(ncodes)]
-        self._pawn = [bool(v.piece_types[c >> 1] and v.piece_types[c >> 1].pawn) for c in range(ncodes)]
+        self._pawn = [v.resets_move_clock(c) for c in range(ncodes)]
         self._handtype = [0] * ncodes
         # the hand entry a drop of each code takes (a piece dropped in promoted form takes its
         # unpromoted form: Variant.hand_source)
@@ -222,7 +222,9 @@ class Position:
             h ^= z.piece[newcode][to]
             if self._royal[newcode]:
                 self.king[side] = to
-            if cap or extra or self._pawn[code] or (pt and self.variant.promotion_resets_clock):
+            if cap or extra or (self._pawn[code] and (self.variant.reversible is None
+                                                      or (code, frm, to) not in self.variant.reversible)) \
+                    or (pt and self.variant.promotion_resets_clock):
                 self.halfmove = 0
             else:
                 self.halfmove += 1

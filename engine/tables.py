@@ -5,13 +5,15 @@ target cells (leaps) and of rays (tuples of cells in order).  Rays whose cells c
 stopped on (odd-only riders, a double step, a destination barred by a variant filter) go to
 ``special`` together with a parallel tuple of stop flags; a lame leap goes there too, as
 its path with flag ``lame`` (only the last cell is a stop, an occupied cell before it blocks).
+Paths that are not straight and may share cells with other paths of the same piece (a
+crooked piece's zigzags) go to ``paths``: walked like rays, each destination listed once.
 The generator never looks at coordinates.
 """
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from .pieces import BENT, BOTH, CAPTURE, HOP, LAME, LEAP, MOVE, RIDE, lame_path
+from .pieces import BENT, BOTH, CAPTURE, HOP, LAME, LEAP, MOVE, RIDE, ZIGZAG, lame_path
 
 if TYPE_CHECKING:
     from .geometry import Geometry
@@ -23,11 +25,12 @@ Cells = tuple[int, ...]
 Special = tuple[Cells, tuple[bool, ...], str, "str | None"]     # ray, stop flags, mode, flag
 Bent = tuple[int, bool, tuple[Cells, ...]]                      # c1, may stop on c1, rays
 Hop = tuple[Cells, tuple[bool, ...], str, "int | None"]         # line, stops, mode, beyond
+Path = tuple[Cells, tuple[bool, ...], str]                      # cells, stops, mode
 
 
 class PieceTables:
     __slots__ = ("code", "leaps", "mleaps", "cleaps", "rides", "mrides", "crides",
-                 "special", "bent", "hops", "simple")
+                 "special", "bent", "hops", "paths", "simple", "overlap")
 
     def __init__(self, code: int, n: int) -> None:
         self.code = code
@@ -40,31 +43,13 @@ class PieceTables:
         self.special: list[tuple[Special, ...]] = [()] * n   # (ray, stops, mode, flag)
         self.bent: list[tuple[Bent, ...]] = [()] * n         # (c1, may stop on c1, rays from c1)
         self.hops: list[tuple[Hop, ...]] = [()] * n          # (line, stops, mode, cells beyond the screen)
+        self.paths: list[tuple[Path, ...]] = [()] * n        # (cells, stops, mode): zigzags
         self.simple = True       # only leaps / rides of mode both
+        self.overlap = False     # two entries reach one cell: the generator lists it once
 
 
 def _add(lst: list, cell: int, item: object) -> None:
     lst[cell] = lst[cell] + (item,)
-
-
-def _drop_overlaps(tab: PieceTables, n: int) -> None:
-    """A piece whose atoms overlap (Betza ``WbR``: the step back is also the first cell of the
-    ride back; ``KbF2``) would generate one move twice: of the leaps and rays of one mode, a
-    ray that begins another is dropped, and so is a leap onto a ray's first cell."""
-    for leaps, rides in ((tab.leaps, tab.rides), (tab.mleaps, tab.mrides), (tab.cleaps, tab.crides)):
-        for cell in range(n):
-            rays = rides[cell]
-            if not rays:
-                continue
-            keep: list[Cells] = []
-            for r in sorted(set(rays), key=len, reverse=True):
-                if not any(o[:len(r)] == r for o in keep):
-                    keep.append(r)
-            if len(keep) != len(rays):
-                rides[cell] = tuple(dict.fromkeys(r for r in rays if r in keep))
-            firsts = {r[0] for r in rides[cell]}
-            if any(t in firsts for t in leaps[cell]):
-                leaps[cell] = tuple(t for t in leaps[cell] if t not in firsts)
 
 
 def compile_piece(variant: Variant, ptype: PieceType, color: int) -> PieceTables:
@@ -124,6 +109,15 @@ def compile_piece(variant: Variant, ptype: PieceType, color: int) -> PieceTables
                         continue
                     stops = (False,) * (len(path) - 1) + (True,)
                     _add(tab.special, cell, (tuple(path), stops, atom.mode, LAME))
+                elif atom.kind == ZIGZAG:
+                    assert atom.turns is not None, f"a zigzag atom needs turns ({ptype.name})"
+                    for w0 in atom.turns(v0):
+                        zig = _zigzag(geo, cell, v, orient(w0), atom.max_dist)
+                        stops = tuple(allow(code, cell, t) for t in zig)
+                        while zig and not stops[-1]:
+                            zig, stops = zig[:-1], stops[:-1]
+                        if zig:
+                            _add(tab.paths, cell, (zig, stops, atom.mode))
                 elif atom.kind == HOP:
                     ray = geo.ray(cell, v, None)
                     if len(ray) < 2:           # no cell beyond a screen
@@ -132,11 +126,67 @@ def compile_piece(variant: Variant, ptype: PieceType, color: int) -> PieceTables
                     _add(tab.hops, cell, (tuple(ray), stops, atom.mode, atom.max_dist))
                 else:
                     raise ValueError(f"unknown atom kind {atom.kind!r} ({ptype.name})")
-    _drop_overlaps(tab, geo.size)
     tab.simple = not any(tab.mleaps) and not any(tab.cleaps) and not any(tab.mrides) \
         and not any(tab.crides) and not any(tab.special) and not any(tab.bent) \
-        and not any(tab.hops)
+        and not any(tab.hops) and not any(tab.paths)
+    tab.overlap = any(_overlaps(tab, s) for s in range(geo.size))
+    if tab.overlap:
+        tab.simple = False
     return tab
+
+
+def _overlaps(tab: PieceTables, s: int) -> bool:
+    """Can two entries of the tables of a piece on s reach the same cell in the same way (both
+    by a move to an empty cell, or both by a capture)?  Fairy-Stockfish's moves are pairs of
+    cells, so ``RW`` steps one cell once, not once as a rook and once as a wazir; where atoms
+    overlap like this the generator removes the repeats."""
+    seen: tuple[dict[int, int], dict[int, int]] = ({}, {})   # cell -> entry, moves / captures
+
+    def entry(cells: Cells | set[int], mode: str, k: int) -> bool:
+        for i, book in ((0, seen[0]), (1, seen[1])):
+            if mode == (CAPTURE if i == 0 else MOVE):
+                continue
+            for t in cells:
+                if book.setdefault(t, k) != k:
+                    return True
+        return False
+
+    groups: list[tuple[Cells | set[int], str]] = []
+    groups += [((t,), BOTH) for t in tab.leaps[s]] + [((t,), MOVE) for t in tab.mleaps[s]]
+    groups += [((t,), CAPTURE) for t in tab.cleaps[s]]
+    groups += [(r, BOTH) for r in tab.rides[s]] + [(r, MOVE) for r in tab.mrides[s]]
+    groups += [(r, CAPTURE) for r in tab.crides[s]]
+    for r, st, mode, flag in tab.special[s]:
+        cells = tuple(t for t, ok in zip(r, st) if ok)
+        if flag == "ep":
+            mode = CAPTURE
+        groups.append((cells, mode))
+    for c1, stop1, rays in tab.bent[s]:
+        groups.append((((c1,) if stop1 else ()) + tuple(t for r in rays for t in r), BOTH))
+    for r, st, mode, _beyond in tab.hops[s]:
+        groups.append((tuple(t for t, ok in zip(r[1:], st[1:]) if ok), mode))
+    if tab.paths[s]:                    # zigzags share cells among themselves by design
+        groups.append((reachable_paths(tab, s), BOTH))
+    return any(entry(cells, mode, k) for k, (cells, mode) in enumerate(groups))
+
+
+def reachable_paths(tab: PieceTables, s: int) -> set[int]:
+    """The cells a crooked piece on s may stop on (its zigzags list each once already)."""
+    return {t for r, st, _mode in tab.paths[s] for t, ok in zip(r, st) if ok}
+
+
+def _zigzag(geo: Geometry, cell: int, v: tuple[int, ...], w: tuple[int, ...],
+            max_dist: int | None) -> Cells:
+    """The cells of the path v, w, v, w, ... from cell, to the edge or ``max_dist`` steps."""
+    out: list[int] = []
+    cur = cell
+    while max_dist is None or len(out) < max_dist:
+        nxt = geo.step(cur, w if len(out) % 2 else v)
+        if nxt is None:
+            break
+        out.append(nxt)
+        cur = nxt
+    return tuple(out)
 
 
 def reachable(tab: PieceTables, s: int) -> set[int]:
@@ -155,6 +205,8 @@ def reachable(tab: PieceTables, s: int) -> set[int]:
             out.update(r)
     for r, st, _mode, _beyond in tab.hops[s]:
         out.update(t for t, ok in zip(r[1:], st[1:]) if ok)
+    for r, st, _mode in tab.paths[s]:
+        out.update(t for t, ok in zip(r, st) if ok)
     return out
 
 
@@ -170,8 +222,9 @@ def build_attack_tables(variant: Variant, tables: dict[int, PieceTables]) -> lis
     Returns per colour: (leaps, rays, slider_rays, hops) indexed by target cell.
       leaps[t]  = tuple of (source cell, frozenset of codes capturing t by a leap from there)
       rays[t]   = tuple of (cells outward from t, tuple of frozensets: codes that capture t
-                   when they are the first piece met at that index); a lame leaper's entry is
-                   its path walked back from t (cells that must be empty, then the leaper)
+                   when they are the first piece met at that index); a lame leaper's or a
+                   zigzag's entry is its path walked back from t (cells that must be empty,
+                   then the piece), and a path that begins a longer one shares its entry
       slider_rays[t] = the rays whose sets go beyond the first cell (for pin detection)
       hops[t]   = tuple of (cells outward from t, sets as in rays, beyond): empty cells, a
                    screen (either colour) fewer than ``beyond`` cells away (any distance when
@@ -213,6 +266,17 @@ def build_attack_tables(variant: Variant, tables: dict[int, PieceTables]) -> lis
                             continue
                         d = rays[t].setdefault(w, {})
                         d.setdefault(k, set()).add(code)   # piece at distance k+1 from t
+                for r, st, mode in tab.paths[s]:
+                    if mode == MOVE:
+                        continue
+                    for k, t in enumerate(r):
+                        if not st[k]:
+                            continue
+                        if k == 0:
+                            leaps[t].setdefault(s, set()).add(code)
+                        else:
+                            back = tuple(reversed(r[:k])) + (s,)
+                            paths[t].setdefault(back, set()).add(code)
                 for r, st, mode, beyond in tab.hops[s]:
                     if mode == MOVE:
                         continue
@@ -229,8 +293,7 @@ def build_attack_tables(variant: Variant, tables: dict[int, PieceTables]) -> lis
                 rs.append(entry)
                 if len(entry[0]) > 1:
                     sl.append(entry)
-            for cells, codes in paths[t].items():
-                entry = (cells, (frozenset(),) * (len(cells) - 1) + (frozenset(codes),))
+            for entry in _merge_paths(paths[t]):
                 rs.append(entry)
                 sl.append(entry)
             ray_t.append(tuple(rs))
@@ -240,6 +303,21 @@ def build_attack_tables(variant: Variant, tables: dict[int, PieceTables]) -> lis
         # no hopper of this colour: None, so the attack test skips the hop walk at no cost
         out.append((leap_t, ray_t, slide_t, hop_t if any(hop_t) else None))
     return out
+
+
+def _merge_paths(paths: dict[Cells, set[int]]) -> list[tuple[Cells, tuple[frozenset, ...]]]:
+    """Ray entries for paths walked back from a target (cells that must be empty, then the
+    attacker): a path that begins another one joins it, as one code set at its length."""
+    kept: list[tuple[Cells, dict[int, set[int]]]] = []
+    for cells in sorted(paths, key=len, reverse=True):
+        n = len(cells)
+        home = next((d for c, d in kept if c[:n] == cells), None)
+        if home is None:
+            home = {}
+            kept.append((cells, home))
+        home.setdefault(n - 1, set()).update(paths[cells])
+    return [(cells, tuple(frozenset(d.get(k, ())) for k in range(len(cells))))
+            for cells, d in kept]
 
 
 def _back(geo: Geometry, s: int, first: int) -> tuple[int, ...]:

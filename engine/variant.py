@@ -63,6 +63,7 @@ class Capabilities:
     royal_attacks: bool     # check is "the royal piece is attacked" (royal_check, no check_hook)
     lazy_legality: bool     # legality = own royal not attacked after make (no own filter)
     null_move: bool         # null-move pruning is sound enough to use
+    rule_filter: bool       # legal_moves applies must_capture / checks_allowed / decided_no_moves
 
 
 def _overrides(cls: type, name: str) -> bool:
@@ -86,9 +87,16 @@ class Variant:
     move_rule_name: str | None = None  # how the result names it (default: "50-move rule")
     drop_resets_clock: bool = False   # a drop/return also resets that count
     promotion_resets_clock: bool = False  # any promotion resets it (a pawn's move always does)
+    # (code, from, to) of the moves of resetting pieces that do not reset the count because
+    # the piece could step back (a sideways pawn step); None: every such move resets it
+    reversible: frozenset[tuple[int, int, int]] | None = None
     pawn_drop_resets_clock: bool = False  # a pawn drop resets it like a pawn move
     repetition_count: int = 3         # draw at this many occurrences
     stalemate_result: str = "draw"    # "draw", "loss" (side to move loses) or "win"
+    checkmate_result: str = "loss"    # the same for checkmate (no moves while in check)
+    must_capture: bool = False        # when a legal capture exists, only captures are legal
+    checks_allowed: bool = True       # False: a move that gives check is illegal
+    decided_no_moves: bool = False    # once adjudicate decides the game, no move is legal
     fast_legality: bool = True        # pins + check test are enough (set False by __init__
                                       # when a piece hops or leaps lamely: see below)
     capture_hook: bool = False        # call after_capture on every capture
@@ -133,15 +141,19 @@ class Variant:
         own_legality = _overrides(cls, "legal_moves")
         adjudicates = _overrides(cls, "adjudicate")
         royal = self.royal_check and not self.check_hook
+        # rules that filter the legal moves beyond the royal-check test: the searcher then
+        # takes legal_moves at every node instead of testing legality lazily
+        rule_filter = self.must_capture or not self.checks_allowed or self.decided_no_moves
         null = self.null_move_ok
         if null is None:
-            null = not own_legality and not adjudicates and royal
+            null = not own_legality and not adjudicates and royal and not rule_filter
         return Capabilities(
             extra_moves=_overrides(cls, "extra_moves"), own_legality=own_legality,
             adjudicates=adjudicates, eval_terms=_overrides(cls, "eval_terms"),
             own_tactical=_overrides(cls, "is_tactical"),
             acted_result=_overrides(cls, "acted_result"), royal_attacks=royal,
-            lazy_legality=not own_legality, null_move=bool(null))
+            lazy_legality=not own_legality and not rule_filter, null_move=bool(null),
+            rule_filter=rule_filter)
 
     # ---- frames -----------------------------------------------------------------------
     def orient(self, v: Coord) -> Coord:
@@ -243,6 +255,12 @@ class Variant:
         return out
 
     # ---- hands and drops ------------------------------------------------------------
+    def resets_move_clock(self, code: int) -> bool:
+        """Does a move of this piece code reset the move-rule count (besides captures)?
+        Read once per position set-up (default: the piece is a pawn)."""
+        pt = self.piece_types[code >> 1]
+        return bool(pt is not None and pt.pawn)
+
     def hand_type(self, captured_code: int) -> int:
         """Type id that goes to the capturer's hand for a captured piece (0 = none)."""
         pt = self.piece_types[captured_code >> 1]

@@ -25,13 +25,14 @@ from engine.notation import (
     parse_move,
     parse_position,
 )
+from match.pgn_read import PgnError, read_pgn
 from match.records import pgn_fits, to_pgn
 
 from .describe import geometry_description, move_description, state
 from .engine import AsyncEngine
 
 STATIC = Path(__file__).parent / "static"
-MAX_MESSAGE = 20000
+MAX_MESSAGE = 200000
 
 
 class Game:
@@ -69,7 +70,8 @@ class Game:
             mover_wins = (score > 0) == (self.position().side == 0)
             result = "1-0" if mover_wins else "0-1"
         n = len(moves)
-        return {"game": 0, "variant": self.name, "start": self.start_text, "white": "human",
+        return {"game": 0, "variant": self.name, "dialect": "uci", "start": self.start_text,
+                "white": "human",
                 "black": "human", "result": result, "reason": reason, "opening": [],
                 "moves": moves, "scores": [None] * n, "depths": [None] * n,
                 "times_ms": [None] * n}
@@ -89,6 +91,7 @@ class Tab:
         self.engine = AsyncEngine()
         self.game: Game | None = None
         self.search: asyncio.Task | None = None
+        self.searched = None        # (variant, legal moves) of the position being searched
 
     async def out(self, msg: dict) -> None:
         await self.ws.send_text(json.dumps(msg))
@@ -129,12 +132,16 @@ class Tab:
             return await self.error("position text must be a string")
         await self.set_game(name, text or None, [], "bad position")
 
-    async def set_game(self, name: str, start: str | None, moves: list[str], what: str) -> None:
-        """Replace the game only when the start position and every move are valid."""
+    async def set_game(self, name: str, start: str | None, moves: list[str], what: str,
+                       dialect: str = "uci") -> None:
+        """Replace the game only when the start position and every move (protocol text in
+        `dialect`) are valid."""
         try:
             game = Game(name, start)
             for t in moves:
-                game.play(t)
+                game.play(t if dialect == "uci" else
+                          move_text(game.v, parse_move(game.v, legal_moves(game.position()),
+                                                       t, dialect)))
         except (NotationError, ValueError) as e:
             return await self.error(f"{what}: {e}")
         self.game = game
@@ -173,8 +180,24 @@ class Tab:
             return await self.error(f"not a game record: {e}")
         if name not in self.engine.variants or not all(isinstance(t, str) for t in moves):
             return await self.error("record: unknown variant or bad moves")
+        # the match runner writes moves in the variant's own dialect unless it names one
+        dialect = rec.get("dialect", variants.get(name).notation.dialect)
+        if dialect not in ("uci", "usi"):
+            return await self.error("record: dialect is uci or usi")
         await self.set_game(name, start if isinstance(start, str) else None, moves,
-                            "record refused")
+                            "record refused", dialect)
+
+    async def on_pgn(self, msg: dict) -> None:
+        """Load the first game of a PGN text (2D variants): its Variant tag or the `variant`
+        the page names, its FEN/SetUp tags, every move matched to a legal move by the core."""
+        text, name = msg.get("text"), msg.get("variant")
+        if not isinstance(text, str) or not isinstance(name, str):
+            return await self.error("pgn needs a text and the current variant")
+        try:
+            name, start, moves = read_pgn(text, name, self.engine.variants)
+        except (PgnError, NotationError) as e:
+            return await self.error(f"PGN refused: {e}")
+        await self.set_game(name, start, moves, "PGN refused")
 
     async def on_goto(self, msg: dict) -> None:
         ply = msg.get("ply")
@@ -204,7 +227,9 @@ class Tab:
         moves = " ".join(g.moves[: g.ply])
         await e.send(f"position {start}" + (f" moves {moves}" if moves else ""))
         await e.send(f"go {limit}")
+        self.searched = (g.v, legal_moves(g.position()))
         e.thinking = True
+        await self.out({"type": "thinking", "limit": limit})
         self.search = asyncio.create_task(self.read_search(bool(msg.get("play", True))))
 
     async def read_search(self, play: bool) -> None:
@@ -213,7 +238,9 @@ class Tab:
             while True:
                 line = await e.readline()
                 if line.startswith("info ") and (" pv " in line or " score " in line):
-                    await self.out({"type": "info", "text": line, "info": parse_info(line)})
+                    info = parse_info(line)
+                    await self.out({"type": "info", "text": line, "info": info,
+                                    "pvmove": self.pv_move(info)})
                 elif line.startswith("bestmove"):
                     e.thinking = False
                     best = line.split()[1] if len(line.split()) > 1 else ""
@@ -227,6 +254,18 @@ class Tab:
                     return
         except (EOFError, WebSocketDisconnect, RuntimeError):
             e.thinking = False
+
+    def pv_move(self, info: dict) -> dict | None:
+        """The cells of the PV's first move, read by the rules core in the searched position
+        (None when the engine's move text is not one of its legal moves)."""
+        pv = info.get("pv")
+        if not pv or self.searched is None:
+            return None
+        v, legal = self.searched
+        try:
+            return move_description(v, parse_move(v, legal, pv[0]))
+        except NotationError:
+            return None
 
     async def on_stop(self, msg: dict) -> None:
         if self.engine.thinking:

@@ -30,11 +30,17 @@ def _layout_2d(coords):
     return [{"x": x, "y": y, "w": 1, "shape": "square"} for x, y in coords]
 
 
-def _layout_3d(coords):
-    """A 3D geometry as level slices side by side (the first coordinate is the level)."""
-    files = max(c[1] for c in coords) + 1
-    return [{"x": lv * (files + 1) + f, "y": r, "w": 1, "shape": "square", "level": lv}
-            for lv, f, r in coords]
+def _layout_3d(coords, level_axis, separate):
+    """A 3D geometry as level slices side by side (``level_axis``: which coordinate is the
+    level; of the other two the first is the file, the second the rank); each cell keeps its
+    coordinates (level, file, rank) for the page's stacked perspective view.  ``separate``:
+    the levels are boards of their own (a levelled 2D game: each slice's a1 is dark); else
+    the board is one solid, checkered in all three coordinates."""
+    fa, ra = (i for i in range(3) if i != level_axis)
+    files = max(c[fa] for c in coords) + 1
+    return [{"x": c[level_axis] * (files + 1) + c[fa], "y": c[ra], "w": 1, "shape": "square",
+             "level": c[level_axis], "coord": [c[level_axis], c[fa], c[ra]],
+             "shade": (c[fa] + c[ra] + (0 if separate else c[level_axis])) % 2} for c in coords]
 
 
 def geometry_description(v) -> dict:
@@ -43,12 +49,13 @@ def geometry_description(v) -> dict:
     if geo.dims == 2:
         cells = _layout_2d(coords)
     elif geo.dims == 3:
-        cells = _layout_3d(coords)
+        cells = _layout_3d(coords, 0 if geo.level_axis is None else geo.level_axis, geo.lift_vectors)
     else:
         raise ValueError(f"no drawing for {geo.dims}-dimensional boards")
     for i, c in enumerate(cells):
         c["name"] = geo.names[i]
-        c["shade"] = int(round(c["x"] + c["y"]) // max(1, int(c["w"]))) % 2
+        if "shade" not in c:    # (a level slice's own: its a1 is dark whatever its place)
+            c["shade"] = int(round(c["x"] + c["y"]) // max(1, int(c["w"]))) % 2
     labels = []
     if geo.dims == 3:       # each slice titled by what its cell names share (u, v, ... w)
         for lv in sorted({c["level"] for c in cells}):
@@ -57,14 +64,18 @@ def geometry_description(v) -> dict:
             left = min(cells[i]["x"] for i in members)
             right = max(cells[i]["x"] + 1 for i in members)
             top = max(cells[i]["y"] + 1 for i in members)
-            labels.append({"x": (left + right) / 2, "y": top + 0.1, "text": prefix or str(lv)})
+            labels.append({"x": (left + right) / 2, "y": top + 0.1, "text": prefix or str(lv),
+                           "level": lv})
     width = max(c["x"] + c["w"] for c in cells) - min(c["x"] for c in cells)
     height = max(c["y"] + c["w"] for c in cells) - min(c["y"] for c in cells)
     pieces = {pt.id: pt.token for pt in v.piece_types if pt is not None}
     return {"cells": cells, "width": width, "height": height,
             "minx": min(c["x"] for c in cells), "miny": min(c["y"] for c in cells),
             "hands": bool(v.hands), "pieces": pieces, "labels": labels,
-            "top": 0.7 if labels else 0}
+            "top": 0.7 if labels else 0,
+            "solid": ({"levels": max(c["coord"][0] for c in cells) + 1,
+                       "files": max(c["coord"][1] for c in cells) + 1,
+                       "ranks": max(c["coord"][2] for c in cells) + 1} if geo.dims == 3 else None)}
 
 
 def move_description(v, m: int) -> dict:

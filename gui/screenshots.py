@@ -10,7 +10,8 @@ from .live import LiveServer
 CHROMIUM = "/usr/bin/chromium"
 ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
         "--disable-background-networking", "--disable-component-update", "--disable-sync"]
-BOARDS = ["chess", "knavish", "shogi", "elefantnichtschach", "nested-a", "notake-tow"]
+BOARDS = ["chess", "knavish", "shogi", "elefantnichtschach", "nested-a", "notake-tow", "alice"]
+STACKED = ["elefantnichtschach"]        # also drawn in the stacked perspective view
 
 
 def main(argv: list[str]) -> int:
@@ -27,6 +28,12 @@ def main(argv: list[str]) -> int:
             path = out / f"board-{name}.png"
             page.locator("#board svg").screenshot(path=str(path))
             print(path)
+            if name in STACKED:
+                page.click("#view3d")
+                page.wait_for_selector('#board svg[data-view="perspective"]')
+                path = out / f"board-{name}-stacked.png"
+                page.locator("#board svg").screenshot(path=str(path))
+                print(path)
         browser.close()
     return 0
 

@@ -202,6 +202,8 @@ class MatchConfig:
     records: str | None = None             # JSON-lines file (one game per line)
     pgn: str | None = None                 # PGN file (2D variants)
     event: str = "cellfish match"
+    variant_files: tuple[str, ...] = ()    # variants files (docs/variant-files.md): loaded by
+                                           # the runner and its workers, VariantPath to engines
 
 
 @dataclass(frozen=True)
@@ -222,4 +224,5 @@ class GameSpec:
     handshake_s: float = 15.0
     opening_index: int = 0
     run_id: str = ""                       # lets a run stop its games in this process
+    variant_files: tuple[str, ...] = ()    # loaded by the worker before the game
     reuse: bool = False                    # keep clean engines for this worker's next game

@@ -25,6 +25,11 @@ def _file_rank(geo, cell: int) -> tuple[str, str]:
     return (m.group(1), m.group(2)) if m else (geo.name(cell), "")
 
 
+def _letter(v, code: int) -> str:
+    pt = v.piece_types[code >> 1]
+    return "" if pt.pawn else pt.token.rstrip("~")
+
+
 def san(v, pos, m: int, legal: list[int]) -> str:
     geo = v.geometry
     to = to_of(m)
@@ -40,26 +45,32 @@ def san(v, pos, m: int, legal: list[int]) -> str:
         target = pos.board[to]
         cap = bool(m & EP) or (target != 0 and (target & 1) != (code & 1))
         ffile, frank = _file_rank(geo, frm)
-        if ptype.pawn:
-            s = (ffile + "x" if cap else "") + geo.name(to)
-        else:
-            rivals = [o for o in legal if (o & 255) == to and ((o >> 8) & 255) != frm
-                      and ((o >> 8) & 255) != DROP and pos.board[(o >> 8) & 255] == code]
+        mine = _letter(v, code)
+        # other pieces of this side written with the same letter (all pawns write none, a
+        # piece and its '~' twin the same) reaching the same cell: disambiguate
+        rf = [_file_rank(geo, (o >> 8) & 255) for o in legal
+              if (o & 255) == to and ((o >> 8) & 255) not in (frm, DROP)
+              and pos.board[(o >> 8) & 255] & 1 == code & 1
+              and _letter(v, pos.board[(o >> 8) & 255]) == mine]
+        if ptype.pawn and cap:
+            dis = ffile + (frank if any(f == ffile for f, _ in rf) else "")
+        elif not rf:
             dis = ""
-            if rivals:
-                rf = [_file_rank(geo, (o >> 8) & 255) for o in rivals]
-                if all(f != ffile for f, _ in rf):
-                    dis = ffile
-                elif all(r != frank for _, r in rf):
-                    dis = frank
-                else:
-                    dis = ffile + frank
-            s = ptype.token.rstrip("~") + dis + ("x" if cap else "") + geo.name(to)
+        elif all(f != ffile for f, _ in rf):
+            dis = ffile
+        elif not ptype.pawn and all(r != frank for _, r in rf):
+            dis = frank
+        else:
+            dis = ffile + frank
+        s = mine + dis + ("x" if cap else "") + geo.name(to)
         if m & FISSION:
             s += "/" + v.piece_types[pt].token.lower()
         elif pt:
             tok = v.piece_types[pt].token
             s += "+" if tok.startswith("+") else "=" + tok.rstrip("~")
+        elif any(from_of(o) == frm and to_of(o) == to and ptype_of(o) and not o & FISSION
+                 and acted_of(o) == acted_of(m) for o in legal):
+            s += "="        # promotion declined (else 'N+' for a check reads as a promotion)
         acted = acted_of(m)
         if acted >= 0 and m & SPECIAL:
             s += "," + geo.name(acted)

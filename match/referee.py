@@ -140,6 +140,9 @@ def parse_score(line: str):
 
 def play_game(spec: GameSpec) -> dict:
     t_start = time.time()
+    if spec.variant_files and spec.variant not in variants.names():
+        for path in spec.variant_files:     # a spawned worker: the runner's files, once
+            variants.load_file(path)
     v = variants.get(spec.variant)
     rec_dialect = v.notation.dialect
     start_pos = parse_position(v, spec.start or v.start_fen)

@@ -21,7 +21,7 @@ from dataclasses import dataclass, field, replace
 
 import variants
 
-from .config import ConfigError, GameSpec, MatchConfig, TimeControl
+from .config import ConfigError, EngineSpec, GameSpec, MatchConfig, TimeControl
 from .engine import kill_all, kill_descendants, on_stop_signal
 from .openings import load_openings, random_opening
 from .records import RecordWriter
@@ -51,8 +51,28 @@ def pairings(n: int, tournament: str) -> list[tuple[int, int]]:
     raise ConfigError(f"tournament must be round-robin or gauntlet ({tournament})")
 
 
+def load_variant_files(paths: tuple[str, ...]) -> None:
+    """Load variants files into this process (the runner, a worker); a bad file is a
+    ConfigError naming its problems."""
+    for path in paths:
+        try:
+            variants.load_file(path)
+        except variants.VariantFileError as e:
+            raise ConfigError(f"variants file {path}: " + "; ".join(str(p) for p in e.problems)) from None
+
+
+def with_variant_path(e: EngineSpec, paths: tuple[str, ...]) -> EngineSpec:
+    """The engine told to load the files (``setoption name VariantPath``) before the variant
+    is set, unless its own settings name a VariantPath."""
+    if not paths or any(k.lower() == "variantpath" for k, _ in e.options):
+        return e
+    return replace(e, options=tuple(("VariantPath", p) for p in paths) + e.options)
+
+
 def build_games(cfg: MatchConfig) -> list[GameSpec]:
-    if cfg.variant not in variants.REGISTRY:
+    files = tuple(os.path.abspath(p) for p in cfg.variant_files)
+    load_variant_files(files)
+    if cfg.variant not in variants.names():
         raise ConfigError(f"unknown variant ({cfg.variant})")
     try:
         variants.get(cfg.variant)
@@ -65,6 +85,7 @@ def build_games(cfg: MatchConfig) -> list[GameSpec]:
     names = [e.name for e in cfg.engines]
     if len(set(names)) != len(names):
         raise ConfigError(f"engine names must differ ({', '.join(names)}); set name=...")
+    engines = [with_variant_path(e, files) for e in cfg.engines]
     tcs = [effective_tc(cfg.tc, e.tc) for e in cfg.engines]
     for e, tc in zip(cfg.engines, tcs):
         if not (tc.has_clock or tc.movetime_ms is not None or tc.depth or tc.nodes):
@@ -92,10 +113,11 @@ def build_games(cfg: MatchConfig) -> list[GameSpec]:
             start, moves = openings[g // 2]
             games.append(GameSpec(
                 index=idx, pair=(w, bl), variant=cfg.variant,
-                white=cfg.engines[w], black=cfg.engines[bl], tc_white=tcs[w], tc_black=tcs[bl],
+                white=engines[w], black=engines[bl], tc_white=tcs[w], tc_black=tcs[bl],
                 start=start, opening=moves, max_plies=cfg.max_plies,
                 time_margin_ms=cfg.time_margin_ms, stall_s=cfg.stall_s,
-                handshake_s=cfg.handshake_s, opening_index=(g // 2) % len(book) if book else g // 2))
+                handshake_s=cfg.handshake_s, opening_index=(g // 2) % len(book) if book else g // 2,
+                variant_files=files))
             idx += 1
     return games
 

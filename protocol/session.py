@@ -61,9 +61,9 @@ class Session:
             self.out_stream.flush()
 
     def error(self, what: str, token: str = "") -> None:
-        """One `info string error: <what> (<token>)` line (protocol.md §5 item 5).  A message
-        that does not already end with a non-empty parenthesised token gets `token` (the
-        command's text) appended, so every error names what it refused."""
+        """One `info string error: <what> (<token>)` line (docs/protocol.md, "Bad input").
+        A message that does not already end with a non-empty parenthesised token gets `token`
+        (the command's text) appended, so every error names what it refused."""
         if not _TOKEN_END.search(what):
             what = f"{what.rstrip().removesuffix('()').rstrip()} ({token or '?'})"
         self.send(f"info string error: {what}")

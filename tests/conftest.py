@@ -98,3 +98,15 @@ def stray_engines():
     s = StrayProcesses()
     yield s
     s.reap()
+
+
+@pytest.fixture
+def eng():
+    """A fresh `cellfish` process (tests/engine_proc.py), told `quit` after the test, which
+    must have written nothing on stderr.  Test files with an engine set up differently (a
+    variant chosen, stderr not checked) define their own `eng`, which takes precedence."""
+    from engine_proc import EngineProcess
+    e = EngineProcess()
+    yield e
+    e.close()
+    assert not e.err, e.err

@@ -8,7 +8,7 @@ when engine.game.game_result says the game is over.  A ply cap is only a safety 
 it fails the test.
 
 At the end the engine must agree that the game is over, as protocol/session.py implements it
-(protocol.md §3 'null / none'):
+(docs/protocol.md, "No legal move"):
   * no legal move left (checkmate, stalemate, a decided Nichtschach game whose move list the
     core empties): `go` answers `info depth 0 score mate 0|cp 0` (cp 0 exactly when the core
     scores the end a draw) then `bestmove (none)` under UCI, `bestmove resign` under USI;

@@ -1,4 +1,4 @@
-"""protocol.md §5 item 5 beyond UCI chess: bad input in the other dialect and the other
+"""docs/protocol.md, "Bad input", beyond UCI chess: bad input in the other dialect and the other
 variants (malformed position text, impossible setups, illegal or unparsable moves, drops and
 returns) is answered by exactly one `info string error: <what> (<the token>)` line, the
 previous position is kept (the `Fen:` line of `d`), and the engine still answers isready.

@@ -16,6 +16,8 @@ import random
 import pyffish
 import pytest
 
+import variants
+
 from engine.betza import BetzaError, parse_betza, rank_region, rotate
 from engine.geometry import grid2d
 from engine.movegen import attacked, legal_moves, pseudo_moves
@@ -243,3 +245,27 @@ def test_bad_betza_names_the_token(text, token):
 def test_unsupported_predefined_piece_is_refused_by_name():
     with pytest.raises(ValueError, match="janggiCannon"):
         piece_atoms("janggiCannon")
+
+
+def test_atoms_that_share_cells_give_each_move_once(tmp_path):
+    """RWD, mWcF and BNW reach some cells by two atoms (the rook's first step is the wazir's
+    step; the rook passes the dabbaba's cell).  Fairy-Stockfish's moves are pairs of cells, so
+    each such move counts once: perft 1-3 equals pyffish's with the same file."""
+    from engine.game import perft
+    from engine.notation import parse_position
+    ini = ("[overlapping:chess]\ncustomPiece1 = x:RWD\ncustomPiece2 = y:mWcF\ncustomPiece3 = z:BNW\n"
+           "startFen = rnbqkbnr/pppppppp/8/2x2z2/8/2X1YZ2/PPPPPPPP/RNBQKBNR w KQkq - 0 1\n"
+           "promotionPieceTypes = q\n")
+    path = tmp_path / "overlapping.ini"
+    path.write_text(ini)
+    pyffish.load_variant_config(ini)
+    assert variants.load_file(str(path)) == ["overlapping"]
+    v = variants.get("overlapping")
+    fen = pyffish.start_fen("overlapping")
+
+    def fsf(moves, depth):
+        ms = pyffish.legal_moves("overlapping", fen, moves)
+        return len(ms) if depth == 1 else sum(fsf(moves + [m], depth - 1) for m in ms)
+
+    pos = parse_position(v, fen)
+    assert [perft(pos, d) for d in (1, 2, 3)] == [fsf([], d) for d in (1, 2, 3)] == [31, 1282, 41993]

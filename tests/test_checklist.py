@@ -245,7 +245,7 @@ def test_multipv(eng):
     assert len(firsts) == 3
 
 
-# §3 no legal move -----------------------------------------------------------------------
+# no legal move (docs/protocol.md, "No legal move") ----------------------------------
 @pytest.mark.parametrize("fen,score", [(MATED, "mate 0"), (STALEMATE, "cp 0")])
 def test_no_legal_move_uci(eng, fen, score):
     eng.handshake()

@@ -3,6 +3,7 @@ sunfish), cshogi's referee (a shogi game between two cellfish processes) and csh
 usi.Engine (handshake, go, stop, go mate)."""
 from __future__ import annotations
 
+import re
 import stat
 import sys
 from pathlib import Path
@@ -89,12 +90,22 @@ def _usi_script(tmp_path: Path) -> str:
 
 @pytest.mark.slow
 def test_cshogi_referees_a_game(tmp_path, capsys):
-    from cshogi import cli
+    """cshogi's referee (`cshogi.cli.main`) plays one whole shogi game between two cellfish
+    processes, and the record it writes is legal move by move.
+
+    Time control: `byoyomi 100` per move and no main time.  Each engine receives `go byoyomi
+    100` and answers after about 50 ms, so the game stays short.  Without a main time the
+    referee keeps no clock (cshogi only declares a time-up against a main time, 1 s past its
+    end), so the game cannot be lost on time however loaded the machine is.  That the engine
+    keeps to a clock is a speed property: `cellfish bench latency` and `cellfish match`
+    measure it, and tests/test_checklist.py checks how the clocks are read (USI btime is
+    sente's)."""
+    from cshogi import Board, Parser, cli
     exe = _usi_script(tmp_path)
     csa_dir = tmp_path / "csa"
     csa_dir.mkdir()
     cli.main(exe, exe, options1={"USI_Hash": 8}, options2={"USI_Hash": 8}, games=1,
-             byoyomi=100, time=2000, draw=50, csa=str(csa_dir), print_summary=True)
+             byoyomi=100, time=None, draw=50, csa=str(csa_dir), print_summary=True)
     out = capsys.readouterr().out
     files = list(csa_dir.iterdir())
     assert len(files) == 1
@@ -103,6 +114,15 @@ def test_cshogi_referees_a_game(tmp_path, capsys):
     moves = [l for l in record.splitlines() if l[:1] in "+-" and len(l) >= 7 and l[1:5].isdigit()]
     assert len(moves) >= 10, record
     assert "反則" not in out and "切れ負け" not in out, out
+    # the record replays legally from the start, and the game ended by a rule: resignation
+    # (or no move), fourfold repetition, or the 50-move limit the referee was given
+    game = Parser.parse_str(record)[0]
+    assert len(game.moves) == len(moves)
+    board = Board()
+    for m in game.moves:
+        assert board.is_legal(m), (board.sfen(), m)
+        board.push(m)
+    assert game.endgame in ("%TORYO", "%SENNICHITE", "%JISHOGI"), game.endgame
 
 
 def test_cshogi_usi_engine(tmp_path):
@@ -120,17 +140,33 @@ def test_cshogi_usi_engine(tmp_path):
         board.push_usi("7g7f")
         board.push_usi("3c3d")
         assert board.is_legal(board.move_from_usi(best))
-        # go ponder waits for stop; stop answers with a legal bestmove
+        # go ponder waits for stop, even past the byoyomi it was given; stop answers with a
+        # legal bestmove.  No wall-clock wait: the engine's own info lines say how long it has
+        # searched, and the test waits (30 s at most) for one that reports five times the
+        # byoyomi, which a search that was not pondering would never reach.
         import threading
+        byoyomi = 100
+        lines: list[str] = []
+        seen = threading.Event()
+
+        def listen(line: str) -> None:
+            lines.append(line)
+            m = re.match(r"info .*\btime (\d+)", line)
+            if line.startswith("bestmove") or (m and int(m.group(1)) >= 5 * byoyomi):
+                seen.set()
+
         out = {}
         eng.position(["7g7f"])
-        t = threading.Thread(target=lambda: out.setdefault("r", eng.go(ponder=True, byoyomi=1000)))
+        t = threading.Thread(target=lambda: out.setdefault(
+            "r", eng.go(ponder=True, byoyomi=byoyomi, listener=listen)), daemon=True)
         t.start()
-        t.join(0.8)
-        assert t.is_alive(), "a ponder search must wait for stop"
+        assert seen.wait(30), lines
+        assert not any(l.startswith("bestmove") for l in lines), \
+            f"a ponder search must wait for stop: {lines}"
         eng.stop()
-        t.join(10)
-        assert not t.is_alive()
+        t.join(30)
+        assert not t.is_alive(), "no bestmove within 30 s of stop"
+        assert lines[-1].startswith("bestmove")
         board = cshogi.Board()
         board.push_usi("7g7f")
         assert board.is_legal(board.move_from_usi(out["r"][0]))

@@ -1,5 +1,6 @@
 """Random command lines (protocol words, variant names, moves and junk) never crash the engine,
-never write to stderr, and never stop it answering `isready` (protocol.md §5 items 5 and 6)."""
+never write to stderr, and never stop it answering `isready` (docs/protocol.md, "Bad input"
+and "Output")."""
 from __future__ import annotations
 
 import random

@@ -9,11 +9,13 @@ import os
 import shutil
 import subprocess
 
+import psutil
 import pytest
 from gui_helpers import LiveServer
 from playwright.sync_api import sync_playwright
 
 import variants
+from engine.game import game_result
 from engine.movegen import legal_moves
 from engine.moves import DROP, FISSION
 from engine.notation import format_position, move_text, parse_move, parse_position
@@ -188,3 +190,192 @@ def test_engine_move_button_and_flip(page):
     before = page.locator('g[data-cell="a1"] rect').get_attribute("y")
     page.click("#flip")
     assert page.locator('g[data-cell="a1"] rect').get_attribute("y") != before
+
+
+def choose_variant(pg, name: str) -> None:
+    """Select `name` in the page's variant list and press New, as a person would."""
+    pg.select_option("#variant", name)
+    pg.click("#newgame")
+    pg.wait_for_function("([n]) => document.body.dataset.variant === n && "
+                         "document.body.dataset.ply === '0'", arg=[name])
+
+
+@pytest.mark.parametrize("name", variants.builtin_names())
+def test_every_seed_game_with_the_mouse_alone(page, name):
+    """Select the variant, play one legal move (picked from the core's legal moves) by clicking,
+    then let the engine answer at depth 1; both positions checked against the core."""
+    if page.url == "about:blank":
+        open_game(page, "chess")
+    page.select_option("#engineside", "none")
+    choose_variant(page, name)
+    v = variants.get(name)
+    pos = v.start_position()
+    legal = legal_moves(pos)
+    # a move that needs a further click (a choice or an acting cell), else a middle one
+    shared = [m for m in legal if sum(o & 0xFFFF == m & 0xFFFF for o in legal) > 1]
+    m = shared[0] if shared else legal[len(legal) // 2]
+    click_move(page, v, pos, m)
+    page.fill("#movetime", "")
+    page.fill("#depth", "1")
+    page.click("#go")
+    page.wait_for_function("document.body.dataset.ply === '2'")
+    answer = page.locator("#moves span").nth(1).text_content().split()[-1]
+    pos.make(parse_move(v, legal_moves(pos), answer))
+    assert page.evaluate("document.body.dataset.fen") == format_position(pos)
+
+
+def analyse_and_check_pv_cells(pg, name: str, position: str | None, depth: int = 2) -> str:
+    """Analyse (the engine plays nothing); the cells highlighted as the PV's first move are
+    the ones the rules core gives for that move text, in the searched position."""
+    open_game(pg, name, position)
+    v = variants.get(name)
+    pos = parse_position(v, position) if position else v.start_position()
+    pg.fill("#movetime", "")
+    pg.fill("#depth", str(depth))
+    pg.click("#analyse")
+    pg.wait_for_function("document.body.dataset.pv")
+    text, cells = pg.evaluate("""() => [document.body.dataset.pv,
+        [...document.querySelectorAll('#board .cell.pv')].map(
+            (e) => e.closest('g').dataset.cell).sort()]""")
+    d = move_description(v, parse_move(v, legal_moves(pos), text))
+    want = {d["to"]} if d["from"] is None else {d["from"], d["to"]}
+    assert cells == sorted(v.geometry.names[c] for c in want)
+    pg.wait_for_function("!document.body.dataset.thinking")
+    assert pg.evaluate("document.body.dataset.pv")       # kept: the analysis changed nothing
+    return text
+
+
+def test_pv_highlight_chess_and_last_move(page):
+    text = analyse_and_check_pv_cells(page, "chess", None)
+    assert page.locator("#board .pvarrow").count() == 1
+    v = variants.get("chess")
+    pos = v.start_position()
+    click_move(page, v, pos, parse_move(v, legal_moves(pos), text))
+    assert not page.evaluate("document.body.dataset.pv")      # gone with the move
+    last = sorted(page.evaluate("""() => [...document.querySelectorAll('#board .cell.last')]
+        .map((e) => e.closest('g').dataset.cell)"""))
+    assert last == sorted([text[:2], text[2:4]])
+
+
+def test_pv_highlight_shogi_drop_targets_its_cell(page):
+    assert analyse_and_check_pv_cells(page, "shogi", "4k4/9/4P4/9/9/9/9/9/4K4[G] w 0 1") == "G@e8"
+
+
+def test_pv_highlight_3d_slices(page):
+    analyse_and_check_pv_cells(page, "elefantnichtschach", None, depth=1)
+
+
+def test_pv_highlight_nested_squares_and_vertices(page):
+    analyse_and_check_pv_cells(page, "nested-a", None)
+
+
+def test_load_pgn_with_setup_and_a_bad_pgn_changes_nothing(page):
+    fen = "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3"
+    pgn = f'[Event "?"]\n[SetUp "1"]\n[FEN "{fen}"]\n\n3. Bb5 {{a comment}} a6 (3... Nf6) 4. Bxc6 *'
+    open_game(page, "chess")
+    page.fill("#record", pgn)
+    page.click("#importpgn")
+    page.wait_for_function("document.body.dataset.ply === '3'")
+    v = variants.get("chess")
+    pos = parse_position(v, fen)
+    for t in ["f1b5", "a7a6", "b5c6"]:
+        pos.make(parse_move(v, legal_moves(pos), t))
+    assert page.evaluate("document.body.dataset.fen") == format_position(pos)
+    page.fill("#record", pgn.replace("Bxc6", "Bxc6 Ka1"))     # illegal: one message
+    page.click("#importpgn")
+    page.wait_for_function("document.getElementById('error').textContent.includes('Ka1')")
+    assert page.text_content("#error").count("PGN refused") == 1
+    assert page.evaluate("document.body.dataset.fen") == format_position(pos)
+    assert page.locator("#moves span").count() == 3
+
+
+def cellfish_children() -> set[int]:
+    """Running engine processes started by this test process (the server runs in it)."""
+    out = set()
+    for p in psutil.Process().children(recursive=True):
+        try:
+            if p.status() != psutil.STATUS_ZOMBIE and "cellfish" in " ".join(p.cmdline()):
+                out.add(p.pid)
+        except psutil.NoSuchProcess:
+            pass
+    return out
+
+
+def test_closing_a_tab_ends_its_engine(page):
+    open_game(page, "chess")                  # the module's own tab keeps its engine
+    before = cellfish_children()
+    tab = page.context.browser.new_page()
+    tab.set_default_timeout(WAIT_MS)
+    tab.goto(page.base_url + "?variant=shogi")
+    tab.wait_for_function("document.body.dataset.ply === '0'")
+    mine = cellfish_children() - before
+    assert len(mine) == 1                     # one engine for the new tab
+    procs = [psutil.Process(pid) for pid in mine]
+    tab.fill("#movetime", "600000")           # closed while its engine is thinking
+    tab.click("#analyse")
+    tab.wait_for_function("document.body.dataset.thinking")
+    tab.close()
+    _gone, alive = psutil.wait_procs(procs, timeout=30)
+    assert not alive
+    assert cellfish_children() == before      # no cellfish process left but the first tab's
+
+
+def test_engine_plays_both_sides_to_the_end(page):
+    """From K+Q+R against K the engine plays both sides at depth 2 until the game ends; the
+    page shows the end and its reason, as the rules core finds them."""
+    fen = "6k1/8/8/8/8/8/8/KQ5R w - - 0 1"
+    open_game(page, "chess", fen)
+    page.fill("#movetime", "")
+    page.fill("#depth", "2")
+    page.select_option("#engineside", "both")
+    page.click("#go")
+    ply = 0
+    while not page.text_content("#result"):
+        assert ply < 100, "no end within 100 plies"
+        page.wait_for_function("([n]) => document.body.dataset.ply > n || "
+                               "document.getElementById('result').textContent", arg=[ply])
+        ply = int(page.evaluate("document.body.dataset.ply"))
+    page.select_option("#engineside", "none")
+    v = variants.get("chess")
+    pos = parse_position(v, fen)
+    played = page.locator("#moves span").all_text_contents()
+    assert len(played) >= 3                   # both sides moved
+    for span in played:
+        pos.make(parse_move(v, legal_moves(pos), span.split()[-1]))
+    assert page.evaluate("document.body.dataset.fen") == format_position(pos)
+    score, reason = game_result(pos)
+    assert page.text_content("#result") == f"Game over: {reason} (" + \
+        ["loss", "draw", "win"][score + 1] + " for the side to move)"
+    assert reason == "checkmate"
+
+
+def test_stacked_perspective_view_of_the_cube(page):
+    """The 3D board's stacked view (from the cells' coordinates): every cell a clickable
+    parallelogram, moves made by clicking in it (also flipped), the PV highlighted in it; a 2D
+    board has no such view."""
+    name = "elefantnichtschach"
+    open_game(page, name)
+    page.click("#view3d")
+    assert page.get_attribute("#board svg", "data-view") == "perspective"
+    assert page.locator("#board polygon.cell").count() == variants.get(name).geometry.size
+    v = variants.get(name)
+    pos = v.start_position()
+    legal = legal_moves(pos)
+    click_move(page, v, pos, legal[len(legal) // 3])
+    page.click("#flip")
+    legal = legal_moves(pos)
+    click_move(page, v, pos, legal[len(legal) // 2])
+    page.fill("#movetime", "")
+    page.fill("#depth", "1")
+    page.click("#analyse")
+    page.wait_for_function("document.body.dataset.pv")
+    text, cells = page.evaluate("""() => [document.body.dataset.pv,
+        [...document.querySelectorAll('#board polygon.cell.pv')].map(
+            (e) => e.closest('g').dataset.cell).sort()]""")
+    d = move_description(v, parse_move(v, legal_moves(pos), text))
+    assert cells == sorted(v.geometry.names[c] for c in (d["from"], d["to"]) if c is not None)
+    page.wait_for_function("!document.body.dataset.thinking")
+    page.click("#view3d")
+    assert page.get_attribute("#board svg", "data-view") == "flat"
+    choose_variant(page, "chess")
+    assert not page.locator("#view3d").is_visible()

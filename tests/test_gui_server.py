@@ -10,7 +10,7 @@ from gui_helpers import LiveServer, recv, tab
 
 import variants
 from engine.movegen import legal_moves
-from engine.notation import format_position, parse_move
+from engine.notation import format_position, parse_move, parse_position
 from gui.describe import geometry_description
 
 
@@ -44,6 +44,11 @@ def test_geometry_every_variant_is_drawable():
     assert shapes.count("square") == 64 and shapes.count("vertex") == 141 - 64
     cube = geometry_description(variants.get("elefantnichtschach"))
     assert sorted({c["level"] for c in cube["cells"]}) == [0, 1, 2, 3, 4, 5]
+    # the stacked view's coordinates are the geometry's own
+    geo = variants.get("elefantnichtschach").geometry
+    assert [tuple(c["coord"]) for c in cube["cells"]] == list(geo.coords)
+    assert cube["solid"] == {"levels": 6, "files": 6, "ranks": 6}
+    assert geometry_description(variants.get("chess"))["solid"] is None
 
 
 def test_forged_messages_change_nothing_and_engine_plays(server):
@@ -59,7 +64,16 @@ def test_forged_messages_change_nothing_and_engine_plays(server):
                        json.dumps({"type": "goto", "ply": 7}),
                        json.dumps({"type": "go", "depth": 99}),
                        json.dumps({"type": "load", "json": "{\"variant\": \"chess\"}"}),
-                       json.dumps({"type": "__init__"})]:
+                       json.dumps({"type": "__init__"}),
+                       json.dumps({"type": "pgn", "text": 5, "variant": "chess"}),
+                       json.dumps({"type": "pgn", "text": "1. e4 e4", "variant": "chess"}),
+                       json.dumps({"type": "pgn", "text": "1. e4", "variant": "../x"}),
+                       json.dumps({"type": "pgn", "text": "1. e4", "variant": "nested-a",
+                                   "extra": [1]}),
+                       json.dumps({"type": "pgn", "text": "*", "variant": "elefantnichtschach"}),
+                       json.dumps({"type": "load", "json": json.dumps(
+                           {"variant": "chess", "moves": ["e2e4"], "dialect": "x"})}),
+                       json.dumps({"type": "move", "text": "e2e4" * 60000})]:
             ws.send(forged)
             recv(ws, "error")
         ws.send(json.dumps({"type": "export"}))
@@ -67,9 +81,13 @@ def test_forged_messages_change_nothing_and_engine_plays(server):
         ws.send(json.dumps({"type": "move", "text": "e2e4"}))
         st = recv(ws, "state")
         assert st["fen"] == core_fen("chess", ["e2e4"])
+        after_e4 = parse_position(variants.get("chess"), st["fen"])
         ws.send(json.dumps({"type": "go", "depth": 2}))
         info = recv(ws, "info")
         assert "pv" in info["info"]
+        pv_first = parse_move(variants.get("chess"), legal_moves(after_e4), info["info"]["pv"][0])
+        assert info["pvmove"]["from"] == pv_first >> 8 & 255
+        assert info["pvmove"]["to"] == pv_first & 255
         best = recv(ws, "bestmove")["text"]
         st = recv(ws, "state")
         assert st["moves"] == ["e2e4", best]
@@ -118,3 +136,31 @@ def test_multipv_analysis_and_stop(server):
         ws.send(json.dumps({"type": "stop"}))
         recv(ws, "bestmove")
         assert recv(ws, "state")["moves"] == []                  # analysis plays nothing
+
+
+def test_shogi_records_round_trip_in_both_dialects(server):
+    """The page's export says its move dialect; a match runner's shogi record (USI moves, no
+    dialect key) loads too; the exported PGN loads back to the same game."""
+    moves = ["g3g4", "c7c6", "h2g2"]
+    with tab(server) as ws:
+        recv(ws, "variants")
+        ws.send(json.dumps({"type": "new", "variant": "shogi"}))
+        recv(ws, "state")
+        for t in moves:
+            ws.send(json.dumps({"type": "move", "text": t}))
+            st = recv(ws, "state")
+        assert st["fen"] == core_fen("shogi", moves)
+        ws.send(json.dumps({"type": "export"}))
+        rec = recv(ws, "record")
+        assert json.loads(rec["json"])["dialect"] == "uci"
+        for msg in [{"type": "load", "json": rec["json"]},
+                    {"type": "pgn", "text": rec["pgn"], "variant": "chess"},
+                    {"type": "load", "json": json.dumps(
+                        {"variant": "shogi", "start": st["fen"].replace(st["fen"], core_fen(
+                            "shogi", [])), "opening": [], "moves": ["3g3f", "7c7d", "2h3h"]})}]:
+            ws.send(json.dumps({"type": "new", "variant": "chess"}))
+            recv(ws, "state")
+            ws.send(json.dumps(msg))
+            assert recv(ws, "geometry")["variant"] == "shogi"
+            got = recv(ws, "state")
+            assert got["fen"] == st["fen"] and got["moves"] == moves

@@ -1,5 +1,6 @@
-"""Knavish Chess perft: every figure of shared/rules/knavish.md section 6 (Fairy-Stockfish /
-pyffish 0.0.90 figures), kept in tests/data/knavish_perft.json."""
+"""Knavish Chess perft: every figure of docs/variants/knavish.md "Figures reproduced"
+(Fairy-Stockfish / pyffish 0.0.90 figures for tests/data/knavish.ini), kept in
+tests/data/knavish_perft.json."""
 import json
 from pathlib import Path
 

@@ -1,5 +1,6 @@
-"""Knavish Chess: one named test per ruling of shared/rules/knavish.md section 7 (and the
-rules of section 4 that a position can show), plus position/move text and material draws."""
+"""Knavish Chess: one named test per numbered ruling of docs/variants/knavish.md ("Rulings",
+test_ruling_N_*), the piece shapes and pawn rules of its "Pieces" section, plus
+position/move text and material draws."""
 import pytest
 
 import variants
@@ -40,7 +41,7 @@ def reach(v, token, cell):
     return frozenset(seen)
 
 
-# ---- 7.1 board size ---------------------------------------------------------------------
+# ---- ruling 1: board size -------------------------------------------------------------------
 @pytest.mark.parametrize("name,files", [("knavish", 10), ("knavish8", 8), ("knavish-kneader", 10),
                                         ("knavish-promotion", 10), ("knavish8-promotion", 8),
                                         ("knavish-returns", 10), ("knavish8-returns", 8)])
@@ -51,7 +52,7 @@ def test_ruling_1_board_has_ten_ranks(name, files):
     assert v.geometry.name(v.geometry.size - 1) == last
 
 
-# ---- piece shapes (section 2) --------------------------------------------------------------
+# ---- piece shapes ("Pieces") ----------------------------------------------------------------
 @pytest.mark.parametrize("name,token,targets", [
     ("knavish", "N", {"d8", "f8", "d4", "f4", "c6", "g6"}),
     ("knavish", "D", {"c7", "c5", "g7", "g5", "e8", "e4"}),
@@ -62,7 +63,7 @@ def test_ruling_1_board_has_ten_ranks(name, files):
 def test_leapers_from_e6_on_an_empty_board(name, token, targets):
     v, pos = setup(name, f"k9/10/10/10/4{token}5/10/10/10/10/9K w - - 0 1")
     e6 = [t[2:] for t in texts(v, pos) if t.startswith("e6")]
-    assert len(e6) == (12 if token == "C" else 6)      # knavish.md 6: 6 moves, Carpenter 12
+    assert len(e6) == (12 if token == "C" else 6)      # from e6: 6 leaps, the Carpenter 12
     assert set(e6) == targets
 
 
@@ -79,7 +80,7 @@ def test_knave_and_debtor_have_four_bindings_carpenter_none():
                          ("D", lambda x, y: (x % 2, (y - x // 2) % 2))):
         classes = {reach(v, token, c) for c in range(geo.size)}
         assert len(classes) == 4
-        for cls in classes:                 # the formula of knavish.md section 2 names them
+        for cls in classes:                 # the binding formula of the docs page names them
             assert len({ident(*geo.coords[c]) for c in cls}) == 1
     assert len(reach(v, "C", 0)) == geo.size
 
@@ -97,7 +98,7 @@ def test_contrakneader_moves_as_debtor_and_captures_as_knave():
     assert e6 == {"c7", "g7", "g5", "e8", "e4", "d4"}
 
 
-# ---- 7.2 - 7.4 arrays ---------------------------------------------------------------------
+# ---- rulings 2-4: arrays --------------------------------------------------------------------
 def _cells(pos, v, token):
     code = v.by_token[token].id * 2
     return {v.geometry.name(c) for c, p in enumerate(pos.board) if p == code}
@@ -131,7 +132,7 @@ def test_ruling_4_kneader_array_replaces_knaves_and_debtors():
     assert not _cells(pos, v, "N") and not _cells(pos, v, "D")
 
 
-# ---- 7.5 castling -------------------------------------------------------------------------
+# ---- ruling 5: castling ---------------------------------------------------------------------
 def test_ruling_5_castling_on_rank_2_written_as_the_kings_move():
     fen = "1dn1cc1nd1/r4k3r/pppppppppp/10/10/10/10/PPPPPPPPPP/R4K3R/1DN1CC1ND1 w KQkq - 0 1"
     v, pos = setup("knavish", fen, ["f2h2"])
@@ -181,7 +182,7 @@ def test_ruling_5_castling_conditions():
     assert format(pos).split()[2] == "Qk"
 
 
-# ---- 7.6 double step and en passant -------------------------------------------------------
+# ---- ruling 6: double step and en passant ---------------------------------------------------
 def test_ruling_6_double_step_only_from_rank_3():
     v, pos = setup("knavish", "4k5/10/10/10/10/10/4P5/2P7/10/4K5 w - - 0 1")
     t = texts(v, pos)
@@ -214,7 +215,7 @@ def test_ruling_6_en_passant_that_exposes_the_king_is_illegal():
     assert "d5e4" not in texts(v, pos) and "d5d4" in texts(v, pos)
 
 
-# ---- pawn promotion (section 4) -----------------------------------------------------------
+# ---- pawn promotion -------------------------------------------------------------------------
 def test_pawn_promotes_to_queen_or_carpenter_only():
     v, pos = setup("knavish", "4k5/P9/10/10/10/10/10/10/10/4K5 w - - 0 1")
     assert {t for t in texts(v, pos) if t.startswith("a9")} == {"a9a10q", "a9a10c"}
@@ -222,7 +223,7 @@ def test_pawn_promotes_to_queen_or_carpenter_only():
     assert {t for t in texts(v, pos) if t.startswith("a2")} == {"a2a1q", "a2a1c"}
 
 
-# ---- 7.7 optional promotion -----------------------------------------------------------------
+# ---- ruling 7: optional promotion -----------------------------------------------------------
 def test_ruling_7_optional_promotion_only_on_moves_ending_on_the_far_rank():
     # Fairy-Stockfish would also offer a10a5+ (a move that starts on the far rank); we do not.
     v, pos = setup("knavish-promotion", "R9/10/4k5/10/10/10/10/10/10/4K5 w - - 0 1")
@@ -261,7 +262,7 @@ def test_ruling_7_no_piece_promotion_for_kneaders_or_in_the_base_game():
     assert not any(t.endswith("+") for t in texts(v, pos))
 
 
-# ---- 7.8 returns ----------------------------------------------------------------------------
+# ---- ruling 8: returns ----------------------------------------------------------------------
 def test_ruling_8_captured_pieces_return_unpromoted():
     # a +R (promoted Rook) and a Q~ (promoted Pawn) are captured: they go to hand as R and P
     v, pos = setup("knavish-returns", "4k5/4r5/10/10/4+R5/10/10/10/Q~9/4K5[] b - - 0 1", ["e9e6"])
@@ -308,7 +309,7 @@ def test_ruling_8_drops_give_no_castling_rights():
     assert format(pos).split()[2] == "Q"
 
 
-# ---- 7.9 draws ------------------------------------------------------------------------------
+# ---- ruling 9: draws ------------------------------------------------------------------------
 @pytest.mark.parametrize("name,fen", [
     ("knavish", "k9/10/1Q8/10/10/10/10/10/10/4K5 b - - 0 1"),
     ("knavish8", "k7/8/1Q6/8/8/8/8/8/8/4K3 b - - 0 1"),
@@ -437,9 +438,9 @@ def test_move_texts():
     assert {"a2a10", "a2a10+"} <= texts(v, pos)
 
 
-# ---- section 6: hand check of perft 1 ------------------------------------------------------
+# ---- hand check of perft 1 (the start figures of "Figures reproduced") ----------------------
 HAND_LIST = {
-    # knavish.md 6: 20 Pawn moves; R a2-a1, R j2-j1; Q e2-d1; K f2-g1; Knaves c2-b4,d4 and
+    # 20 Pawn moves; R a2-a1, R j2-j1; Q e2-d1; K f2-g1; Knaves c2-b4,d4 and
     # h2-g4,i4; Debtors b2-d1,b4 and i2-g1,i4; Knave c1-a1, h1-j1; C e1-g1, C f1-d1
     "knavish": ([f"{f}3{f}{r}" for f in "abcdefghij" for r in (4, 5)] +
                 ["a2a1", "j2j1", "e2d1", "f2g1", "c2b4", "c2d4", "h2g4", "h2i4",

@@ -1,5 +1,5 @@
-"""Knavish Chess against Fairy-Stockfish (pyffish, loading tests/data/knavish.ini, a copy of
-shared/rules/knavish.ini).
+"""Knavish Chess against Fairy-Stockfish (pyffish, loading the definitions in
+tests/data/knavish.ini).
 
 Seeded random playouts, two kinds of game: plain ones (random moves, somewhat biased toward
 promotions and captures) and steered ones, which prefer the special rules whenever they are
@@ -17,18 +17,17 @@ for DIVIDE_SUBSET seeded root moves, so those positions are sampled too.  Games 
 NEEDED sample positions were compared and every special move kind the variant has
 (``required``) has appeared in a compared, agreeing move list and has been played.
 
-Known rule differences, where the test checks OUR rule (knavish.md):
+Known rule differences, where the test checks OUR rule (docs/variants/knavish.md, "Where
+Fairy-Stockfish rules differently"):
 * optional promotion (R/B -> Q, Knave/Debtor -> C): Fairy-Stockfish also offers it on moves
-  that only START on the far rank (knavish.md section 5, last note); knavish.md section 4
-  ("Optional-promotion subvariant": a piece "whose move ends on the far rank") and section 7
-  ruling 7 allow it only on moves that END there.  Such Fairy-Stockfish moves (text ending
-  in '+', destination not on the far rank) are removed from its lists before comparing, at
-  the root and in perft 2.
-* half-move clock: knavish.md section 4 (table, "FIDE 50-move") and section 7 ruling 9
-  restart it only on a capture, a Pawn move and (return forms) a Pawn drop; Fairy-Stockfish
-  also restarts it on every drop and on a piece ('+') promotion.  So in the optional-promotion
-  and return forms the two clocks can differ.  The test recomputes both along the game
-  (``clock_after``): our position text must carry the knavish.md clock; Fairy-Stockfish's is
+  that only START on the far rank; our ruling 7 allows it only on moves that END there.
+  Such Fairy-Stockfish moves (text ending in '+', destination not on the far rank) are
+  removed from its lists before comparing, at the root and in perft 2.
+* half-move clock: our ruling 9 (FIDE's fifty-move rule) restarts it only on a capture, a
+  Pawn move and (return forms) a Pawn drop; Fairy-Stockfish also restarts it on every drop
+  and on a piece ('+') promotion.  So in the optional-promotion and return forms the two
+  clocks can differ.  The test recomputes both along the game (``clock_after``): our
+  position text must carry our clock; Fairy-Stockfish's is
   compared with ours where the two rules give the same value, and must equal its own rule's
   value where they differ (so that difference is the only one).
 """
@@ -122,8 +121,8 @@ def compare_perft2(v, sfname, pos, fen, legal, texts, rnd):
 
 
 def clock_after(v, pos, m, text, ours, theirs):
-    """The half-move clocks after m: knavish.md's (section 4 "FIDE 50-move", section 7 ruling 9:
-    restarts on a capture, a Pawn move, a Pawn drop) and Fairy-Stockfish's (also restarts on
+    """The half-move clocks after m: ours (ruling 9 of docs/variants/knavish.md: restarts
+    on a capture, a Pawn move, a Pawn drop) and Fairy-Stockfish's (also restarts on
     any drop and on a '+' promotion); see the module note."""
     frm, to = (m >> 8) & 255, m & 255
     pts = v.piece_types

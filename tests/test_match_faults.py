@@ -11,7 +11,7 @@ import sys
 
 import psutil
 import pytest
-from match_helpers import CELLFISH, ROOT, cellfish, fake, replay
+from match_helpers import CELLFISH, FAKE, ROOT, cellfish, fake, replay
 
 from match import (
     EngineSpec,
@@ -175,50 +175,96 @@ def test_a_deaf_engine_cannot_block_the_referee(stray_engines):
 
 
 def test_ctrl_c_stops_the_run_and_leaves_no_process(tmp_path, stray_engines):
+    """Ctrl-C (SIGINT to the whole process group, as a terminal sends it) while both games of
+    a two-worker run are being played: exit code 130, the partial table, and no process left.
+
+    The processes are told apart by what they are, not by a command line seen in passing (a
+    child caught between fork and exec still shows its parent's command line: a worker looks
+    like `cellfish match`, an engine like a pool worker).  Each game pairs a cellfish engine
+    with a fake that logs its input to a file named by its pid; once both fakes have been sent
+    a `position`, both games are past the handshake (every engine answered uciok and readyok),
+    so the run is: the runner; its two pool workers (the fakes' parents) and multiprocessing's
+    resource tracker; under each worker exactly its game's two engines, and nothing below.
+
+    The runner starts with SIGINT at its default, as a terminal's foreground job has it: a
+    test run started in the background of a non-interactive shell inherits SIGINT ignored,
+    and so would the runner, its workers and its engines (the run then never ends)."""
     import signal
     import time
+
+    from match.config import resolve_command
+    fake_cmd = f"{sys.executable} {FAKE} ok 0"
     p = subprocess.Popen(
-        [*CELLFISH, "match", "--engine", "cmd=cellfish", "name=a", "--engine", "cmd=cellfish",
-         "name=b", "--tc", "30+1", "--games", "6", "--concurrency", "2",
-         "--records", str(tmp_path / "i.jsonl")],
+        [*CELLFISH, "match", "--engine", "cmd=cellfish", "name=a",
+         "--engine", f"cmd={fake_cmd}", "name=b", f"env.FAKE_LOG={tmp_path}/fake-{{pid}}.log",
+         "--tc", "30+1", "--games", "6", "--concurrency", "2", "--records", str(tmp_path / "i.jsonl")],
         cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
-        start_new_session=True)
-    deadline = time.monotonic() + 30
-    tree = {}
-    while time.monotonic() < deadline:   # wait until both games have their engines running
-        for c in psutil.Process(p.pid).children(recursive=True):
-            try:
-                tree.setdefault(c, " ".join(c.cmdline()))
-            except psutil.Error:
-                pass
-        if sum("cellfish" in cmd for c, cmd in tree.items() if c.is_running()) >= 4:
-            break
-        time.sleep(0.2)
-    os.killpg(p.pid, signal.SIGINT)
-    out, err = p.communicate(timeout=30)
+        start_new_session=True, preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
+    runner = psutil.Process(p.pid)
+
+    def fakes_in_game() -> list[int]:
+        pids = []
+        for f in tmp_path.glob("fake-*.log"):
+            if any(ln.startswith("position") for ln in f.read_text().splitlines()):
+                pids.append(int(f.name[len("fake-"):-len(".log")]))
+        return sorted(pids)
+
+    def trackers_beside(workers: list[psutil.Process]) -> list[psutil.Process]:
+        """The runner's children other than the workers, once each shows the tracker's
+        command line (an empty list until then)."""
+        rest = [c for c in runner.children() if c not in workers]
+        try:
+            done = all("multiprocessing.resource_tracker" in " ".join(c.cmdline()) for c in rest)
+        except psutil.Error:
+            done = False
+        return rest if done else []
+
+    try:
+        deadline = time.monotonic() + 30
+        while len(fakes_in_game()) < 2 and p.poll() is None and time.monotonic() < deadline:
+            time.sleep(0.05)
+        fakes = [psutil.Process(pid) for pid in fakes_in_game()]
+        assert len(fakes) == 2, (p.poll(), fakes)
+        workers = [psutil.Process(f.ppid()) for f in fakes]
+        assert len({w.pid for w in workers}) == 2           # one game in each worker
+        # the runner's other child is the resource tracker, spawned before the workers (wait
+        # for its exec to be visible, should it lag)
+        trackers = []
+        while not trackers and time.monotonic() < deadline:
+            trackers = trackers_beside(workers)
+            time.sleep(0.05)
+        snapshot = {c.pid for c in runner.children(recursive=True)}
+        engine_cmd = resolve_command(["cellfish"])[0]
+        engines = []
+        for w, f in zip(workers, fakes):
+            assert w.ppid() == p.pid and "multiprocessing.spawn" in " ".join(w.cmdline())
+            kids = w.children()
+            assert f in kids and len(kids) == 2, kids
+            cf_engine = next(k for k in kids if k != f)
+            assert cf_engine.cmdline()[-1] == engine_cmd, cf_engine.cmdline()
+            engines += [f, cf_engine]
+        assert all(e.children() == [] for e in engines)
+        assert len(trackers) == 1
+        assert snapshot == {c.pid for c in workers + engines + trackers}
+    finally:
+        os.killpg(p.pid, signal.SIGINT)
+        out, err = p.communicate(timeout=30)
     assert p.returncode == 130, err
     assert "interrupted after" in out
-    workers = [c for c, cmd in tree.items() if "spawn_main" in cmd]
-    engines = [c for c, cmd in tree.items() if "cellfish" in cmd]
-    # the run had started its games when the interrupt came: workers and engines existed.
-    # On a loaded machine (the suite under xdist) the snapshot has twice shown a third
-    # multiprocessing child and only three engines within the wait; what matters here is
-    # that the interrupt ends everything, which the checks around this one assert.
-    assert len(workers) >= 2 and len(engines) >= 2
     # multiprocessing's resource tracker outlives the runner by a moment (it ends when its
     # pipe closes); we are its subreaper now, so we reap it.  It is no engine.
-    for t in [c for c, cmd in tree.items() if "resource_tracker" in cmd]:
-        end = time.monotonic() + 30
-        while time.monotonic() < end:
-            try:
-                if os.waitpid(t.pid, os.WNOHANG)[0]:
-                    break
-            except ChildProcessError:
+    end = time.monotonic() + 30
+    while time.monotonic() < end:
+        try:
+            if os.waitpid(trackers[0].pid, os.WNOHANG)[0]:
                 break
-            time.sleep(0.05)
-    # strict: no worker or engine left, running or zombie (the test process is a child
-    # subreaper, so an engine orphaned by a worker would be re-parented to it and seen here)
-    assert not [c for c in workers + engines if c.is_running()]
+        except ChildProcessError:
+            break
+        time.sleep(0.05)
+    # strict: no worker, engine or tracker left, running or zombie (the test process is a
+    # child subreaper, so an engine orphaned by a worker would be re-parented to it and be
+    # seen here)
+    assert not [c for c in workers + engines + trackers if c.is_running()]
     assert not stray_engines()
 
 

@@ -1,5 +1,6 @@
-"""Nested Chess move generation against the figures of nested.md section 7
-(data/nested_perft.json, data/nested_lone_piece.json)."""
+"""Nested Chess move generation against the figures of an independent reference generator
+(docs/variants/nested.md, "Figures reproduced"; data/nested_perft.json,
+data/nested_lone_piece.json)."""
 import json
 from pathlib import Path
 

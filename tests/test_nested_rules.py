@@ -1,5 +1,5 @@
-"""Nested Chess: one named test per special rule (nested.md section 4) and per numbered
-ruling (section 6)."""
+"""Nested Chess: one named test per special rule ("Special rules" of docs/variants/nested.md)
+and per numbered ruling ("Rulings")."""
 import pytest
 from nested_helpers import cells_of, from_cell, play, setup, texts
 
@@ -26,7 +26,7 @@ def test_board_has_141_cells_named_a1_to_q17():
     assert [len(r) for r in A.notation.layout[0]] == [7] + [8, 9] * 7 + [8, 7]
 
 
-# ---- section 4 --------------------------------------------------------------------------------
+# ---- special rules ----------------------------------------------------------------------------
 def test_edge_ban_along_rank_1():
     pos = parse(A, "3kw2/4f3/9/8/9/8/9/8/9/8/9/8/9/8/9/4F3/3KW2 w 0 1")
     assert "i1g1" not in texts(pos) and "i1k1" not in texts(pos)   # along the edge line
@@ -150,7 +150,7 @@ def test_promotion_is_mandatory_in_the_enemy_camp():
     assert "e13f14" not in t and {"e13f14r", "e13f14n", "e13f14a"} <= set(t)
 
 
-# ---- section 6: numbered rulings ---------------------------------------------------------------
+# ---- numbered rulings -------------------------------------------------------------------------
 def test_ruling_01_pawn_row_a_is_y2_nine_pawns():
     pos = parse(A, A.start_fen)
     assert cells_of(A, pos, "P") == sorted(f"{chr(97 + x)}3" for x in range(0, 17, 2))

@@ -1,5 +1,5 @@
-"""Flipped-return Nichtschach perft against rules/nichtschach-3d.md 4.1 and 4.2 (data in
-tests/data/nichtschach_perft.json).
+"""Flipped-return Nichtschach perft against docs/variants/nichtschach.md, "Figures reproduced":
+start positions and hand-made positions T1-T7 (data in tests/data/nichtschach_perft.json).
 
 Perft convention: a position whose last move has already won (the side to move lacks two
 pieces along some direction, or in some Springer class) has no legal moves, so perft does not
@@ -36,7 +36,7 @@ def start_params():
 
 @pytest.mark.parametrize("name", list(START))
 def test_start_fen_is_the_rules_array(name):
-    """The engine's start FEN is the one written in rules/nichtschach-3d.md 2.4."""
+    """The engine's start FEN is the one listed in docs/variants/nichtschach.md, "Arrays"."""
     v = variants.get(name)
     assert v.start_fen == START[name]["fen"]
     assert format(parse(v, v.start_fen)) == v.start_fen

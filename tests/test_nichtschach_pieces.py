@@ -1,6 +1,7 @@
 """Every Flipped-return Nichtschach piece alone on the empty board, against
-rules/nichtschach-3d.md 4.3 (moves on wc3, on ua1, summed over all 216 cells, cells reachable,
-which checks each binding) and 4.4 (Stockpoint / Stockfwazir by file on rank 3).
+docs/variants/nichtschach.md, "Figures reproduced": one piece on the empty board (moves on wc3,
+on ua1, summed over all 216 cells, cells reachable, which checks each binding) and Stockpoint
+and Stockfwazir by file (on rank 3).
 Figures in tests/data/nichtschach_empty_board.json."""
 from __future__ import annotations
 

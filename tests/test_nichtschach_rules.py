@@ -1,5 +1,5 @@
-"""Flipped-return Nichtschach: one named test per ruling of rules/nichtschach-3d.md section 5
-that concerns these variants (#1-#14, #22-#25), plus notation round trips and the draw rules."""
+"""Flipped-return Nichtschach: one named test per ruling of docs/variants/nichtschach.md,
+"Rulings" (#1-#14, #22-#25), plus notation round trips and the draw rules."""
 from __future__ import annotations
 
 import random
@@ -323,7 +323,7 @@ def test_ruling_14_hundred_plies_and_what_resets_them():
     pos = parse(v, fen)
     assert game_result(pos) is None
     pos.make(parse_move(v, legal_moves(pos), "vb1vb3"))        # a leap: count goes on
-    # the rule is named as rules/nichtschach-3d.md 2.5 gives it: 100 plies
+    # the rule is named as docs/variants/nichtschach.md, "Rules in brief", gives it: 100 plies
     assert pos.halfmove == 100 and game_result(pos) == (0, "100-ply rule")
     pos.unmake()
     pos.make(parse_move(v, legal_moves(pos), "F@wc3"))         # a return resets

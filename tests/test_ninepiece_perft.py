@@ -1,5 +1,6 @@
-"""Ninepiece Nichtschach: the figures of rules/nichtschach-3d.md §3.1, §4.1-§4.4 (data files
-data/ninepiece_perft.txt and data/ninepiece_figures.json)."""
+"""Ninepiece Nichtschach: the figures of docs/variants/ninepiece.md, "Figures reproduced", and
+the Stockbroker classes of its "Stockbroker (P)" (data files data/ninepiece_perft.txt and
+data/ninepiece_figures.json)."""
 import json
 from pathlib import Path
 
@@ -108,7 +109,8 @@ def reachable(v, tok, cell):
 
 @pytest.mark.parametrize("tok", list("RBUGASFCN"))
 def test_empty_board_counts(v, tok):
-    """§4.3, ninepiece rows: moves from wc3 and ua1, the sum over all cells, reachable cells."""
+    """One piece on the empty board: moves from wc3 and ua1, the sum over all cells, reachable
+    cells."""
     centre, corner, total, reach = FIG["empty_board"][tok]
     geo = v.geometry
     n = lambda c: len(pseudo_moves(lone(v, tok, c)))  # noqa: E731
@@ -151,7 +153,7 @@ def stockbroker_counts(v, filename, color=0):
 
 @pytest.mark.parametrize("filename", ["wc", "vb", "vc", "ua", "ub", "uc"])
 def test_stockbroker_by_file(v, filename):
-    """§4.4, Stockbroker columns (White on rank 3; Black on rank 4 gives the same)."""
+    """Stockbroker by file (White on rank 3; Black on rank 4 gives the same)."""
     ring_, quiet, caps, sd, nd = FIG["stockbroker_rank3"][filename]
     geo = v.geometry
     assert v.ring_of[geo.by_name[f"{filename}3"]] == ring_
@@ -161,7 +163,8 @@ def test_stockbroker_by_file(v, filename):
 
 
 def test_stockbroker_file_classes(v):
-    """§3.2 (a)-(d): every one of the 36 files, non-capturing and capturing counts."""
+    """Stockbroker classes (a)-(d): every one of the 36 files, non-capturing and capturing
+    counts."""
     cls = FIG["stockbroker_classes"]
     named = set()
     for key in "abc":
@@ -180,7 +183,7 @@ def test_stockbroker_file_classes(v):
 
 @pytest.mark.parametrize("tok", list("GASFCN"))
 def test_bent_paths(v, tok):
-    """§3.1: 24 paths (d1, d2) from an interior cell, and no cell is reached by two paths,
+    """24 paths (d1, d2) from an interior cell, and no cell is reached by two paths,
     from any cell of the board."""
     geo = v.geometry
     tab = v.tables[v.by_token[tok].id * 2]

@@ -1,5 +1,5 @@
 """Ninepiece Nichtschach: the fast generator against a plain, slow one written straight from
-rules/nichtschach-3d.md §3 (coordinates, no tables), compared move set by move set along
+docs/variants/ninepiece.md, "The game in brief" (coordinates, no tables), compared move set by move set along
 random games that fuse, split, capture and promote."""
 import json
 import random

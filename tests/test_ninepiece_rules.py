@@ -1,6 +1,6 @@
 """Ninepiece Nichtschach rules: fusion table, fusion/fission moves, compounds in text, victory
-groups, draws, and one named test per numbered ruling of rules/nichtschach-3d.md §5 that
-concerns Ninepiece (#3, #4, #13-#22)."""
+groups, draws, and one named test per numbered ruling of docs/variants/ninepiece.md,
+"Rulings" (#3, #4, #13-#22)."""
 import json
 import random
 from pathlib import Path
@@ -165,7 +165,7 @@ def test_fission_and_fusion_text(v):
         assert parse_move(v, legal_moves(pos), text) == m
 
 
-# ---- rulings of §5 ---------------------------------------------------------------------
+# ---- rulings (docs/variants/ninepiece.md, "Rulings") --------------------------------
 def test_ruling_03_black_mirrors_white(v):
     pos = parse(v, v.start_fen)
     geo = v.geometry

@@ -1,4 +1,5 @@
-"""Notake Shogi perft against rules/notake.md §8 (figures kept in tests/data/notake_perft.json):
+"""Notake Shogi perft against docs/variants/notake.md, "Figures reproduced" (figures kept in
+tests/data/notake_perft.json):
 start position to depth 3 for all six forms, the hand-made positions N1-N11 (perft 1 and 2 and
 the moves each one exercises), the lone-piece empty-board table, and one checkmate per form."""
 import json
@@ -32,7 +33,8 @@ def test_start_perft(form, depth):
 
 @pytest.mark.parametrize("form", FORMS)
 def test_start_acting_moves_at_depth_1(form):
-    """30 plain shogi moves plus the form's acting moves (notake.md §8 hand check)."""
+    """30 plain shogi moves plus the form's acting moves (docs/variants/notake.md, "Figures
+    reproduced": the first ply counted by hand)."""
     v, pos = start(form)
     moves = legal_moves(pos)
     acting = [m for m in moves if m & SPECIAL]

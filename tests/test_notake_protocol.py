@@ -12,21 +12,12 @@ import variants
 from engine.game import game_result
 from engine.movegen import legal_moves
 from engine.moves import SPECIAL
-from engine_proc import EngineProcess
 from engine.notation.move_text import move_text, parse_move
 from engine.notation.position_text import parse
 from selfplay import play_game
 
 FORMS = ("approach", "withdraw", "shunt", "tow", "overtake", "rifle")
 DATA = json.loads((Path(__file__).parent / "data" / "notake_perft.json").read_text())
-
-
-@pytest.fixture
-def eng():
-    e = EngineProcess()
-    yield e
-    e.close()
-    assert not e.err, e.err
 
 
 def start_usi(eng, form):

@@ -1,5 +1,5 @@
-"""Notake Shogi rules: one named test per numbered ruling of rules/notake.md §7, plus move text
-in both dialects, position text, make/unmake and hash integrity, and the check test compared
+"""Notake Shogi rules: one named test per numbered ruling of docs/variants/notake.md, "Rulings",
+plus move text in both dialects, position text, make/unmake and hash integrity, and the check test compared
 with the move generator itself (a King is in check iff an enemy acting move acts on it)."""
 import random
 
@@ -41,7 +41,7 @@ def acting(v, pos):
     return sorted(move_text(v, m, "usi") for m in legal_moves(pos) if m & SPECIAL)
 
 
-# ---- §7 rulings ------------------------------------------------------------------------------
+# ---- rulings (docs/variants/notake.md, "Rulings") -------------------------------------------
 
 def test_ruling_01_acting_is_optional():
     v, pos = setup("approach", "4k4/4s4/9/3+p5/4R4/3G5/9/9/4K4 b - 1")      # N1

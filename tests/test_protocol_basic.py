@@ -1,6 +1,6 @@
 """Protocol transcripts (send/expect) against the installed `cellfish` command: handshake,
 options, variant switch, position and moves, perft format, d, help, quit, and every
-bad-input case of protocol.md §5 item 5."""
+bad-input case of docs/protocol.md, "Bad input"."""
 import re
 
 import pytest
@@ -25,7 +25,7 @@ ERROR_LINE = re.compile(r"info string error: .*\S.* \(.*\S.*\)$")   # <what> (<t
 
 
 def assert_refused(eng, line, token):
-    """protocol.md §5 item 5: `line` is answered by exactly one `info string error: <what>
+    """docs/protocol.md, "Bad input": `line` is answered by exactly one `info string error: <what>
     (<token>)` line naming `token`, the position (the `Fen:` of `d`) is the one before, and
     the engine still answers isready.  Returns the lines read up to readyok."""
     before = fen_of(eng)

@@ -5,7 +5,6 @@ is timed): `isready` and `stop` during a 3D and a Nested search, `ponderhit` und
 from __future__ import annotations
 
 import pytest
-from engine_proc import EngineProcess
 
 import variants
 from engine.movegen import legal_moves
@@ -13,14 +12,6 @@ from engine.notation.move_text import parse_move
 from engine.notation.position_text import parse
 
 DEADLINE = 30.0
-
-
-@pytest.fixture
-def eng():
-    e = EngineProcess()
-    yield e
-    e.close()
-    assert not e.err, e.err
 
 
 def ready(eng):

@@ -16,6 +16,7 @@ from selfplay import play_game
 import variants
 from engine.game import game_result, perft
 from engine.movegen import legal_moves
+from engine.moves import CASTLE, DROP, EP
 from engine.notation import move_text, parse_position
 from engine.notation.position_text import format as format_position
 
@@ -66,6 +67,32 @@ KEYS = {
                "whiteDropRegion", "blackDropRegion", "immobilityIllegal"},
     "legan": {"customPiece1", "pawnTypes", "promotionPawnTypes", "promotionRegionWhite",
               "promotionRegionBlack"},
+    # results, pawns and castling (variants/inifile/results.py, moverules.py)
+    "kingofthehill": {"flagPiece", "flagRegion", "flagMove"},
+    "racingkings": {"flagPieceWhite", "flagPieceBlack", "flagRegionWhite", "flagRegionBlack",
+                    "flagMove", "checking", "castling"},
+    "giveaway": {"castlingKingPiece", "stalemateValue", "extinctionValue", "extinctionPieceTypes",
+                 "mustCapture"},
+    "antichess": {"castling", "startFen"},
+    "codrus": {"extinctionPieceTypes"},
+    "losers": {"checkmateValue", "stalemateValue", "extinctionValue", "extinctionPieceTypes",
+               "extinctionPieceCount", "mustCapture"},
+    "extinction": {"castlingKingPiece", "castlingRookPieces", "extinctionValue", "extinctionPieceTypes"},
+    "kinglet": {"extinctionPieceTypes"},
+    "threekings": {"extinctionValue", "extinctionPieceTypes", "extinctionPieceCount"},
+    "horde": {"doubleStepRegionWhite", "enPassantRegion", "extinctionValue", "extinctionPieceTypes"},
+    "berolina": {"customPiece1", "pawnTypes", "enPassantTypes", "nMoveRuleTypes"},
+    "pawnsideways": {"customPiece1", "pawnTypes", "enPassantTypesWhite", "enPassantTypesBlack",
+                     "nMoveRuleTypesWhite", "nMoveRuleTypesBlack"},
+    "newzealand": {"castlingRookPieces"},
+    "shatranj": {"extinctionValue", "extinctionClaim", "extinctionPieceTypes", "extinctionPieceCount",
+                 "extinctionOpponentPieceCount", "stalemateValue", "nMoveRule"},
+    "chaturanga": {"extinctionValue"},
+    "courier": {"maxFile", "extinctionClaim", "extinctionOpponentPieceCount", "stalemateValue"},
+    "shako": {"castlingKingsideFile", "castlingQueensideFile", "castlingRookKingsideFile",
+              "castlingRookQueensideFile", "castlingRank", "doubleStepRegionWhite"},
+    "jesonmor": {"flagPiece", "flagRegion", "flagMove", "stalemateValue"},
+    "fox-and-hounds": {"flagPieceWhite", "flagRegionWhite", "stalemateValue"},
 }
 
 # sections that are not Fairy-Stockfish built-ins: their own text is loaded into pyffish
@@ -88,7 +115,7 @@ DROP_GROUP = {
     "whiteDropRegion", "blackDropRegion", "dropNoDoubled", "dropNoDoubledCount", "dropPromoted",
     "dropChecks", "immobilityIllegal", "shogiPawnDropMateIllegal", "promotionPawnTypes",
     "promotedPieceType", "mandatoryPiecePromotion", "pieceDemotion", "promotionLimit",
-    "piecePromotionOnCapture", "perpetualCheckIllegal", "nFoldValue", "nFoldValueAbsolute"}
+    "piecePromotionOnCapture"}
 
 
 def fsf_perft(name: str, fen: str, moves: list[str], depth: int) -> int:
@@ -115,7 +142,7 @@ def test_every_drop_and_promotion_key_is_exercised_by_a_section():
     assert DROP_GROUP - used == set()
     from variants.inifile.keys import DROP_KEYS
     assert DROP_GROUP | {"shogiDoubledPawn", "promotionPawnTypesWhite", "promotionPawnTypesBlack"} \
-        == DROP_KEYS | {"nFoldValue"}
+        == DROP_KEYS
 
 
 @pytest.mark.parametrize("name", sorted(KEYS))
@@ -128,27 +155,87 @@ def test_start_and_perft_3_equal_fairy_stockfish(name):
         assert perft(pos, depth) == fsf_perft(name, fen, [], depth), (name, depth)
 
 
-def _kinds(t: str) -> set[str]:
-    """The kinds of a move text: a drop (@), a piece promotion (+), a demotion (-)."""
-    return {k for k in "@+-" if k in t[1:]}
+def fsf_result(name: str, fen: str, moves: list[str], legal: list[str]) -> int | None:
+    """Fairy-Stockfish's result for the side to move (1, 0, -1) or None: a variant rule that
+    ends the game, checkmate or stalemate when no move is left, or a rule a player may claim
+    (repetition, the move rule)."""
+    def sign(x: int) -> int:
+        return (x > 0) - (x < 0)
+    end, value = pyffish.is_immediate_game_end(name, fen, moves)
+    if end:
+        return sign(value)
+    if not legal:
+        return sign(pyffish.game_result(name, fen, moves))
+    end, value = pyffish.is_optional_game_end(name, fen, moves)
+    return sign(value) if end else None
+
+
+def _demotion(v, tid: int) -> bool:
+    pt = v.piece_types[tid]
+    return v.piece_demotion and not pt.promoted and pt.token.lower() in v.promoted_of
+
+
+def kinds_allowed(v, pos) -> set[str]:
+    """The special moves a variant's start position allows: castling (a right in it),
+    promotion (a piece on the board that can promote pawn-style), en passant (pieces on the
+    board that double-step and that take en passant), a drop (hands), a shogi-style piece
+    promotion and a demotion (the keys that allow them)."""
+    out = set()
+    if pos.castle:
+        out.add("castling")
+    codes = {p for p in pos.board if p}
+    if any(o and not v.piece_types[o].token.startswith("+") and not _demotion(v, o)
+           for c in codes & set(v.promo) for opts in v.promo[c].values() for o in opts):
+        out.add("promotion")
+    flags = {sp[3] for c in codes for cell in v.table_list[c].special for sp in cell}
+    if {"ep", "double"} <= flags:
+        out.add("en passant")
+    if v.hands:
+        out.add("drop")
+    if v.promoted_of:
+        out.add("piece promotion")
+    if v.piece_demotion:
+        out.add("demotion")
+    return out
+
+
+def kind_of(pos, m: int) -> str | None:
+    v = pos.variant
+    if m & CASTLE:
+        return "castling"
+    if m & EP:
+        return "en passant"
+    tid = (m >> 16) & 255
+    if (m >> 8) & 255 == DROP:
+        return "drop"
+    if tid:
+        if v.piece_types[tid].token.startswith("+"):
+            return "piece promotion"
+        return "demotion" if _demotion(v, tid) else "promotion"
+    return None
 
 
 @pytest.mark.parametrize("name", sorted(KEYS))
-def test_random_games_have_fairy_stockfishs_legal_moves(name):
-    """20 random games of up to 60 plies; at every ply the same legal move texts and the same
-    position text (pyffish.get_fen), and perft 2 at the 20th ply of each game (or its last
-    position).  Captures, promotions, drops and castling are preferred now and then, and every
-    kind of move the section allows (a drop, a piece promotion, a demotion) is played."""
+def test_random_games_have_fairy_stockfishs_legal_moves_and_results(name):
+    """20 random games of up to 60 plies (more where a special move is rare); at every ply the
+    same legal move texts (none once a rule has decided the game) and the same position text
+    (pyffish.get_fen; every tenth ply Fairy-Stockfish's text also reads back to itself),
+    perft 2 at the 20th ply of each game (or its last position), and at its end the same
+    result as Fairy-Stockfish.  The games are steered to castle, take en passant, promote,
+    drop, promote and demote pieces, and each of those the variant allows must have appeared
+    in a move both engines agreed on."""
     v = variants.get(name)
     fen = pyffish.start_fen(name)
     rng = random.Random(name)
-    allowed = ({"@"} if v.hands else set()) | ({"+"} if v.promoted_of else set()) \
-        | ({"-"} if v.piece_demotion else set())
-    played: set[str] = set()
-    for _ in range(20):
+    allowed = kinds_allowed(v, parse_position(v, fen))
+    seen: set[str] = set()
+    results: set = set()
+    for game in range(60):
+        if game >= 20 and allowed <= seen:
+            break
         pos = parse_position(v, fen)
         moves: list[str] = []
-        for ply in range(60):
+        for ply in range(60 if game < 20 else 120):
             ours = {move_text(v, m): m for m in legal_moves(pos)}
             theirs = set(pyffish.legal_moves(name, fen, moves))
             assert set(ours) == theirs, (name, moves, set(ours) ^ theirs)
@@ -156,18 +243,32 @@ def test_random_games_have_fairy_stockfishs_legal_moves(name):
             assert format_position(pos) == theirs_fen, (name, moves)
             if ply % 10 == 9:           # and Fairy-Stockfish's text reads back to the same
                 assert format_position(parse_position(v, theirs_fen)) == theirs_fen, (name, moves)
-            if ply == 20 or not ours:
-                assert perft(pos, 2) == fsf_perft(name, fen, moves, 2), (name, " ".join(moves))
-            if not ours:
+            if (ply == 20 or not ours) and game < 20:
+                assert perft(pos, 2) == fsf_perft(name, fen, moves, 2), (name, moves)
+            r = game_result(pos, [ours[t] for t in ours])
+            expected = fsf_result(name, fen, moves, sorted(theirs))
+            assert (r[0] if r else None) == expected, (name, moves, r, expected)
+            if r is not None:
+                results.add(r[1])
                 break
-            # prefer captures, promotions, drops and castling now and then so they appear
-            special = [t for t, m in ours.items()
-                       if pos.board[m & 255] or len(t) == 5 or _kinds(t) - played]
-            t = rng.choice(sorted(special) if special and rng.random() < 0.4 else sorted(ours))
-            played |= _kinds(t)
+            special = [t for t, m in ours.items() if kind_of(pos, m) and kind_of(pos, m) not in seen]
+            tactical = [t for t, m in ours.items() if pos.board[m & 255] or len(t) == 5 or kind_of(pos, m)]
+            pawns = [t for t, m in ours.items() if (m >> 8) & 255 != DROP
+                     and v.piece_types[pos.board[(m >> 8) & 255] >> 1].pawn]
+            if special:
+                t = rng.choice(sorted(special))
+            elif tactical and rng.random() < 0.3:
+                t = rng.choice(sorted(tactical))
+            elif pawns and "promotion" in allowed - seen and rng.random() < 0.5:
+                t = rng.choice(sorted(pawns))
+            else:
+                t = rng.choice(sorted(ours))
+            kind = kind_of(pos, ours[t])
+            if kind:
+                seen.add(kind)
             pos.make(ours[t])
             moves.append(t)
-    assert allowed <= played, (name, allowed - played)
+    assert allowed <= seen, (name, allowed - seen)
 
 
 @pytest.fixture(scope="module")
@@ -182,11 +283,74 @@ def engine():
     eng.close()
 
 
-@pytest.mark.parametrize("name", ["losalamos", "gardner", "knightmate", "capablanca", "crazyhouse",
-                                  "minishogi", "kyotoshogi", "shogun"])
-def test_a_loaded_variant_plays_a_complete_game_through_the_protocol(name, engine):
+@pytest.mark.parametrize("name", sorted(KEYS))
+def test_every_section_plays_a_complete_game_through_the_protocol(name, engine):
+    """Each section plays to its end at depth 1 in one shared engine process; the referee
+    (the core's game_result) and the engine agree on the end (tests/selfplay.py)."""
     game = play_game(name, "uci", engine=engine, ply_cap=1500)
     assert game.result is not None
+
+
+CUSTOM = Path(__file__).resolve().parent / "data" / "fsf_custom_rules.ini"
+
+# scripted games of the custom sections: (section, start FEN, moves, ends at the last ply)
+SCRIPTS = [
+    # the start position a third time, White to move: White loses
+    ("repwhiteloses", "startpos", "g1f3 g8f6 f3g1 f6g8 g1f3 g8f6 f3g1 f6g8", True),
+    # a position a third time with Black to move: Black wins
+    ("repwhiteloses", "startpos", "b2b3 g8f6 g1f3 f6g8 f3g1 g8f6 g1f3 f6g8 f3g1", True),
+    # twofold repetition wins for the side to move
+    ("repwins", "startpos", "b1c3 b8c6 c3b1 c6b8", True),
+    # White checks at every move: the third occurrence, White to move, loses for White
+    ("noperpetual", "7k/8/8/8/8/8/8/K5R1 w - - 0 1", "g1h1 h8g8 h1g1 g8h8 g1h1 h8g8 h1g1 g8h8", True),
+    # the same shuffle without checks is a plain repetition draw
+    ("noperpetual", "7k/8/8/8/8/8/8/K5R1 w - - 0 1", "g1g2 h8h7 g2g1 h7h8 g1g2 h8h7 g2g1 h7h8", True),
+    # a checkmate is a draw here
+    ("noperpetual", "startpos", "f2f3 e7e5 g2g4 d8h4", True),
+    # pawn, rook and king moves do not reset the count: the 3-move rule ends the game
+    ("shortrule", "4k3/p7/8/8/8/8/P7/R3K2R w - - 0 1", "a2a3 e8d8 a1a2 a7a6 a2a1 d8e8", True),
+]
+
+
+@pytest.fixture(scope="module")
+def custom():
+    pyffish.load_variant_config(CUSTOM.read_text())
+    return variants.load_file(str(CUSTOM))
+
+
+@pytest.mark.parametrize("i", range(len(SCRIPTS)))
+def test_custom_result_keys_give_fairy_stockfishs_results(i, custom):
+    """Along each scripted game, after every ply: the same legal moves and the same result
+    (nFoldValue, nFoldValueAbsolute, perpetualCheckIllegal, checkmateValue, nMoveRuleTypes)."""
+    name, fen, moves, ends = SCRIPTS[i]
+    v = variants.get(name)
+    fen = pyffish.start_fen(name) if fen == "startpos" else fen
+    pos = parse_position(v, fen)
+    played: list[str] = []
+    results = []
+    for t in [""] + moves.split():
+        if t:
+            pos.make(next(m for m in legal_moves(pos) if move_text(v, m) == t))
+            played.append(t)
+        legal = sorted(move_text(v, m) for m in legal_moves(pos))
+        assert legal == sorted(pyffish.legal_moves(name, fen, played)), (name, played)
+        r = game_result(pos)
+        expected = fsf_result(name, fen, played, legal)
+        assert (r[0] if r else None) == expected, (name, played, r, expected)
+        results.append(r)
+    assert all(r is None for r in results[:-1]), (name, results)
+    assert (results[-1] is not None) == ends, (name, results)
+
+
+def test_every_result_pawn_and_castling_key_is_exercised_by_a_section():
+    """Each key of the result, pawn and castling group appears in a section the tests compare
+    with Fairy-Stockfish (this file's KEYS, or the custom sections' scripted games)."""
+    from variants.inifile.keys import RESULT_MOVE_KEYS, UNSUPPORTED
+    group = (RESULT_MOVE_KEYS | {"checkmateValue", "nFoldValue"}) - UNSUPPORTED
+    used = set().union(*KEYS.values())
+    for block in CUSTOM.read_text().split("\n[")[1:]:
+        used |= {ln.split("=")[0].strip() for ln in block.splitlines()[1:] if "=" in ln}
+    assert group - used == set()
 
 
 BAD = {
@@ -219,6 +383,25 @@ BAD = {
                                          "2: [x] capturesToHand: needs pieceDrops"),
     "the old shogiDoubledPawn = false": ("[x:shogi]\nshogiDoubledPawn = false\n",
                                          "2: [x] shogiDoubledPawn: not supported"),
+    "flagRegion off the board": ("[x:chess]\nflagRegion = d9\n", "2: [x] flagRegion: square off the board (d9)"),
+    "unknown extinction letter": ("[x:chess]\nextinctionValue = loss\nextinctionPieceTypes = qz\n",
+                                  "3: [x] extinctionPieceTypes: no piece has this letter (z)"),
+    "bad extinctionValue": ("[x:chess]\nextinctionValue = lose\n",
+                            "2: [x] extinctionValue: not win, loss or draw (lose)"),
+    "bad checkmateValue": ("[x:chess]\ncheckmateValue = maybe\n",
+                           "2: [x] checkmateValue: not win, loss or draw (maybe)"),
+    "checking not a bool": ("[x:chess]\nchecking = sometimes\n", "2: [x] checking: not true or false (sometimes)"),
+    "unknown flag piece": ("[x:chess]\nflagPieceBlack = z\nflagRegionBlack = *1\n",
+                           "2: [x] flagPieceBlack: no piece has this letter (z)"),
+    "unknown castling king": ("[x:chess]\ncastlingKingPiece = z\n",
+                              "2: [x] castlingKingPiece: no piece has this letter (z)"),
+    "castling rook file off the board": ("[x:chess]\ncastlingRookKingsideFile = k\n",
+                                         "2: [x] castlingRookKingsideFile: not a file of the board (k)"),
+    "enPassantRegion off the board": ("[x:chess]\nenPassantRegion = *9\n",
+                                      "2: [x] enPassantRegion: square off the board (*9)"),
+    "unknown en-passant type": ("[x:chess]\nenPassantTypesWhite = pw\n",
+                                "2: [x] enPassantTypesWhite: no piece has this letter (w)"),
+    "unknown n-move type": ("[x:chess]\nnMoveRuleTypes = y\n", "2: [x] nMoveRuleTypes: no piece has this letter (y)"),
 }
 
 
@@ -268,13 +451,13 @@ def test_check_command_names_every_problem_and_exits_1(tmp_path):
     import subprocess
     import sys
     bad = tmp_path / "bad.ini"
-    bad.write_text("[x:chess]\nblastOnCapture = true\nmustCapture = true\n[y:nope]\n")
+    bad.write_text("[x:chess]\nblastOnCapture = true\ntripleStepRegionWhite = *2\n[y:nope]\n")
     r = subprocess.run([sys.executable, "-m", "cellfish", "check", str(bad)], capture_output=True,
                        text=True, timeout=60)
     assert r.returncode == 1
     assert r.stdout.splitlines() == [
         f"{bad}:2: [x] blastOnCapture: not supported (blastOnCapture)",
-        f"{bad}:3: [x] mustCapture: not supported (mustCapture)",
+        f"{bad}:3: [x] tripleStepRegionWhite: not supported (tripleStepRegionWhite)",
         f"{bad}:4: [y] no such parent (nope)"]
     r = subprocess.run([sys.executable, "-m", "cellfish", "check", str(DATA)], capture_output=True,
                        text=True, timeout=60)

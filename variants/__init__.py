@@ -3,6 +3,7 @@ so the engine starts fast and a variant's tables are compiled only when it is pl
 from __future__ import annotations
 
 import importlib
+import os
 
 # name -> module under variants/ (each module has VARIANTS: name -> class)
 REGISTRY: dict[str, str] = {
@@ -20,18 +21,59 @@ REGISTRY: dict[str, str] = {
     "ninepiece-nichtschach": "ninepiece",
 }
 
+# variants cellfish ships as variants files (Alice Chess ...), read through the same loader
+# as a user's file when the variant list is first needed
+SHIPPED_DIR = os.path.join(os.path.dirname(__file__), "files")
+
 _cache: dict[str, object] = {}
 _from_files: dict[str, type] = {}      # name -> class, variants loaded from variants files
+_shipped: dict[str, type] | None = None
+_shipped_names: list[str] | None = None
+
+
+def _shipped_files() -> list[str]:
+    return [os.path.join(SHIPPED_DIR, fn) for fn in sorted(os.listdir(SHIPPED_DIR))
+            if fn.endswith(".ini")]
+
+
+def shipped_names() -> list[str]:
+    """The sections of the shipped variants files, read from their headers only (listing the
+    variants at start-up builds nothing; ``shipped`` loads them when one is first used)."""
+    global _shipped_names
+    if _shipped_names is None:
+        _shipped_names = [n for path in _shipped_files() for n in shipped_names_of(path)]
+    return _shipped_names
+
+
+def shipped_names_of(path: str) -> list[str]:
+    """The section names of one variants file, read from its headers only."""
+    from .inifile.parse import parse_text
+    with open(path, encoding="utf-8") as f:
+        return [sec.name for sec in parse_text(f.read(), path)[0]]
+
+
+def shipped() -> dict[str, type]:
+    """name -> class of the shipped variants files (``variants/files/*.ini``), loaded once;
+    a problem in one of them is a bug of cellfish and raises VariantFileError."""
+    global _shipped
+    if _shipped is None:
+        from .inifile import load_file as load
+        out: dict[str, type] = {}
+        for path in _shipped_files():
+            out.update(load(path, set(REGISTRY) | set(out)))
+        _shipped = out
+    return _shipped
 
 
 def names() -> list[str]:
-    """Every variant: the built-in ones, then those loaded from variants files."""
-    return list(REGISTRY) + [n for n in _from_files if n not in REGISTRY]
+    """Every variant: the built-in ones, the shipped files', then those loaded from files."""
+    builtin = builtin_names()
+    return builtin + [n for n in _from_files if n not in builtin]
 
 
 def builtin_names() -> list[str]:
-    """The variants cellfish ships (what a fresh engine lists)."""
-    return list(REGISTRY)
+    """The variants cellfish ships (what a fresh engine lists): Python modules, then files."""
+    return list(REGISTRY) + shipped_names()
 
 
 def get(name: str):
@@ -39,6 +81,8 @@ def get(name: str):
     v = _cache.get(name)
     if v is None:
         cls = _from_files.get(name)
+        if cls is None and name in shipped_names():
+            cls = shipped()[name]
         if cls is None:
             cls = importlib.import_module(f"variants.{REGISTRY[name]}").VARIANTS[name]
         v = cls()
@@ -59,7 +103,13 @@ def load_file(path: str) -> list[str]:
     then nothing of the file is registered.  A section may redefine a variant an earlier
     file defined, never a built-in one.  Returns the names loaded."""
     from .inifile import load_file as load
-    classes = load(path, set(REGISTRY))
+    real = os.path.realpath(path)
+    if real in {os.path.realpath(f) for f in _shipped_files()}:
+        # a shipped file itself (``cellfish check variants/files/…``): checked against the
+        # other variants, its own names are not taken; its variants are shipped already
+        own = shipped_names_of(real)
+        return list(load(path, (set(REGISTRY) | set(shipped_names())) - set(own)))
+    classes = load(path, set(REGISTRY) | set(shipped_names()))
     for name, cls in classes.items():
         _from_files[name] = cls
         _cache.pop(name, None)

@@ -1,4 +1,4 @@
-"""The shared 6x6x6 board of the Nichtschach 3D family (rules/nichtschach-3d.md section 1).
+"""The shared 6x6x6 board of the Nichtschach 3D family (docs/variants/nichtschach.md, "The board").
 
 Cells are ``(l, f, r)``: level u..z (0..5, u at the bottom), filestack a..f, rank 1..6; the
 text name is level letter + filestack letter + rank, e.g. ``wc2``.  A *file* is a pair
@@ -15,7 +15,7 @@ from __future__ import annotations
 from itertools import product
 
 from engine.geometry import all_sign_permutations, grid3d
-from engine.notation.formats import TextFormat
+from engine.notation.formats import LevelledText
 from engine.variant import WHITE, Variant
 
 SIZE = 6
@@ -93,19 +93,14 @@ def ring_keeping(l: int, f: int) -> tuple[tuple[int, int], ...]:
                  if 0 <= l + dl < SIZE and 0 <= f + df < SIZE and ring(l + dl, f + df) == r0)
 
 
-class Board3DText(TextFormat):
+class Board3DText(LevelledText):
     """3D-FEN: six levels separated by '|', the hand as its own field after the side; held
-    pieces R B Q U D G first, the other letters alphabetically, F and P last (rules section
-    1); the `d` picture shows the six levels side by side."""
+    pieces R B Q U D G first, the other letters alphabetically, F and P last
+    (docs/variants/nichtschach.md, "The board"); the `d` picture shows the six levels side by
+    side (``LevelledText``)."""
     fields = ("side", "hand", "halfmove", "fullmove")
     hand_in_board = False
     empty_hand_text = "-"
-
-    def build_layout(self):
-        """Groups = levels u..z, rows = ranks 6..1, cells = filestacks a..f."""
-        idx = self.variant.geometry.index
-        return [[[idx[(lv, f, r)] for f in range(SIZE)] for r in reversed(range(SIZE))]
-                for lv in range(SIZE)]
 
     def hand_order(self):
         v = self.variant
@@ -115,34 +110,13 @@ class Board3DText(TextFormat):
         mid = sorted(t for t in toks if t not in first and t not in last)
         return [v.by_token[t].id for t in first + mid + last]
 
-    def diagram(self, pos) -> list[str]:
-        """The six levels u..z side by side, ranks 6..1 downward (the protocol's `d` prints the
-        hands and the position text after these lines)."""
-        from engine.notation.position_text import code_token
-        board = pos.board
-        toks = [code_token(self.variant, p) if p else "." for p in board]
-        w = max(len(t) for t in toks)
-        gap = "   "
-        width = 2 + (w + 1) * SIZE - 1
-        lines = [gap.join(f"  {LEVELS[l]}".ljust(width) for l in range(SIZE)).rstrip()]
-        for row in range(SIZE):
-            r = SIZE - row
-            parts = []
-            for l in range(SIZE):
-                cells = self.layout[l][row]
-                parts.append(f"{r} " + " ".join(f"{toks[c]:>{w}}" for c in cells))
-            lines.append(gap.join(parts))
-        files = " ".join(f"{chr(97 + f):>{w}}" for f in range(SIZE))
-        lines.append(gap.join(f"  {files}" for _ in range(SIZE)))
-        return lines
-
 
 # ---- the board class ---------------------------------------------------------------------
 class Board3D(Variant):
     """6x6x6 cube, 3D-FEN with the hand as its own field, six-level diagram.
 
     Subclasses set ``piece_types`` (and the rules) before calling ``super().__init__()``.
-    ``hand_first`` / ``hand_last`` give the canonical hand order of rules section 1:
+    ``hand_first`` / ``hand_last`` give the canonical hand order of docs/variants/nichtschach.md, "The board":
     R B Q U D G first, the other letters alphabetically, F and P last."""
     template = "fairy"
     notation_class = Board3DText

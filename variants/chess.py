@@ -43,9 +43,9 @@ class ChessText(TextFormat):
 
     def ep_from_text(self, cell, side):
         geo = self.variant.geometry
-        x, y = geo.coords[cell]
+        x, y, *level = geo.coords[cell]    # a levelled board: the victim is on the same level
         dy = -1 if side == WHITE else 1    # the pawn that just moved stands beyond the target
-        victim = geo.index.get((x, y + dy))
+        victim = geo.index.get((x, y + dy, *level))
         return cell, (victim if victim is not None else -1)
 
 
@@ -67,12 +67,15 @@ class ChessLike(Variant):
     pawn_token = "P"
     promotion_tokens: tuple[str, ...] = ("Q", "R", "B", "N")
     notation_class = ChessText
-    pawn_rank_check = True      # validate_position refuses a pawn on the first or last rank
 
     def __init__(self):
-        self.geometry = grid2d(self.files, self.ranks)
+        self.geometry = self.make_geometry()
         super().__init__()
         self.castling = self.make_castling()
+
+    def make_geometry(self):
+        """The board (a levelled file variant stacks several of these boards)."""
+        return grid2d(self.files, self.ranks)
 
     def make_castling(self):
         return ()
@@ -81,11 +84,11 @@ class ChessLike(Variant):
         """Standard conditions: cells between king/rook and both destinations empty (except
         the two pieces themselves); king's path from start to destination not attacked."""
         geo = self.geometry
-        y = geo.coords[geo.by_name[kf]][1]
+        _, y, *level = geo.coords[geo.by_name[kf]]     # a levelled board: the king's level
         xs = [geo.coords[geo.by_name[c]][0] for c in (kf, kt, rf, rt)]
 
         def cell(x):
-            return geo.index[(x, y)]
+            return geo.index[(x, y, *level)]
 
         lo, hi = min(xs), max(xs)
         empty = [cell(x) for x in range(lo, hi + 1) if x not in (xs[0], xs[2])]
@@ -144,7 +147,7 @@ class ChessLike(Variant):
             pt = pts[p >> 1]
             if pt.royal:
                 kings[p & 1].append(c)
-            elif pt.pawn and self.pawn_rank_check and geo.coords[c][1] in (0, last):
+            elif pt.pawn and geo.coords[c][1] in (0, last):
                 raise PositionTextError(f"pawn on rank 1 or {last + 1} ({geo.name(c)})")
         for color, who in ((WHITE, "white"), (BLACK, "black")):
             if len(kings[color]) != 1:
@@ -161,13 +164,13 @@ class ChessLike(Variant):
     def _valid_ep(self, pos) -> bool:
         geo = self.geometry
         side = pos.side
-        x, y = geo.coords[pos.ep]
+        x, y, *level = geo.coords[pos.ep]        # a levelled board: the same level
         # white to move: black just double-stepped from rank `last` - 1 to `last` - 3
         ep_rank, dy = (self.ranks - 3, 1) if side == WHITE else (2, -1)
         if y != ep_rank:
             return False
-        origin = geo.index.get((x, y + dy))
-        victim = geo.index.get((x, y - dy))
+        origin = geo.index.get((x, y + dy, *level))
+        victim = geo.index.get((x, y - dy, *level))
         if origin is None or victim is None or victim != pos.ep_victim:
             return False
         v = pos.board[victim]

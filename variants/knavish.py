@@ -2,8 +2,8 @@
 
 Boards: 10 files x 10 ranks (``knavish``, ``knavish-kneader``, ``knavish-promotion``,
 ``knavish-returns``) and 8 files x 10 ranks (``knavish8``, ``knavish8-promotion``,
-``knavish8-returns``).  Rules contract: shared/rules/knavish.md; the text of positions and
-moves is that of Fairy-Stockfish for the same definitions (knavish.ini).
+``knavish8-returns``).  Rules and rulings: docs/variants/knavish.md; the text of positions
+and moves is that of Fairy-Stockfish for the same definitions (tests/data/knavish.ini).
 
 Pieces (never blocked leapers besides the FIDE set):
   N Knave         vNsD: (+-1, +-2) and (+-2, 0)

@@ -1,4 +1,4 @@
-"""Nested Chess, Variants A and B (rules contract: shared/rules/nested.md).
+"""Nested Chess, Variants A and B (rules and rulings: docs/variants/nested.md).
 
 The board is the FIDE board drawn together with its square corners: a doubled 17x17 grid of
 points (x, y in 0..16).  Points with both coordinates odd are the 64 squares, points with
@@ -131,7 +131,7 @@ class NestedText(TextFormat):
 
 class NestedBase(Variant):
     notation_class = NestedText
-    move_rule_plies = 100      # proposed draw rules (nested.md 4.7)
+    move_rule_plies = 100      # draw rules: ruling 13 of docs/variants/nested.md
     repetition_count = 3
     stalemate_result = "draw"
     capture_hook = True        # double disappearance

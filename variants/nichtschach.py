@@ -1,5 +1,5 @@
 """Flipped-return Nichtschach: eleven subvariants on the 6x6x6 board
-(rules/nichtschach-3d.md sections 1, 2, 4, 5).
+(docs/variants/nichtschach.md).
 
 Every piece is data (atoms on the shared board of ``variants.board3d``).  A captured piece goes
 to the capturer's hand as its *counterpart* (R <-> s1, B <-> s2, ..., P <-> F) and may be
@@ -9,7 +9,7 @@ directions (Springer variants: two per class Rook/Ninja, Bishop/Sexton, Unicorn/
 the capturer has won.  No legal move loses; threefold repetition and 100 plies without capture,
 return or Stockpoint move draw.
 
-Perft convention (decided by the figures of rules section 4.2, see docs/variants/nichtschach.md):
+Perft convention (decided by the T1 figure; docs/variants/nichtschach.md, "How it is written"):
 a position whose last move already won the game has no moves, so perft does not expand it.
 """
 from __future__ import annotations

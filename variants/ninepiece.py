@@ -1,7 +1,7 @@
 """Ninepiece Nichtschach: nine linepieces on the 6x6x6 cube, fusion and fission, no king.
 
-Rules: shared/rules/nichtschach-3d.md §3 (pieces, Stockbroker, fusion table, victory) and
-the Ninepiece rulings of §5.  Notes and figures: docs/variants/ninepiece.md.
+Rules, rulings, notes and figures: docs/variants/ninepiece.md (pieces, Stockbroker, fusion
+table, end of the game).
 
 Pieces (type ids in this order):
   1-3   R B U        straight riders (O6, SD12, ND8)
@@ -46,7 +46,8 @@ SIMPLE = {
     "N": ("Nag", "SD", "ND"),
 }
 
-# the 24 compounds named by the rules (§3.3), with the fusion rule that allows each
+# the 24 compounds (docs/variants/ninepiece.md, "Fusion and fission"), with the fusion rule
+# that allows each
 COMPOUNDS = {
     "RB": ("Queen", 1), "RU": ("Duchess", 1), "BU": ("Governor", 1),
     "GA": ("Gorgon", 2), "SF": ("Mechanic", 2), "CN": ("Laypreacher", 2),
@@ -58,7 +59,7 @@ COMPOUNDS = {
     "US": ("Cosmopolitan", 4), "UC": ("Godfather", 4), "SC": ("Termagant", 4),
 }
 
-# victory groups (§3.4): a side with no piece of one group (components included) has lost
+# victory groups ("End of the game"): a side with no piece of one group (components included) has lost
 GROUPS = ("RBU", "GCF", "ASN")
 GROUP_NAMES = ("straight", "gryphon-celebrant-farrier", "anchorite-simurgh-nag")
 
@@ -205,7 +206,7 @@ class Ninepiece(Board3D):
                  "gbncba/pppppp/6/6/PPPPPP/GBNCBA|rafsgr/pppppp/6/6/PPPPPP/RAFSGR w [-] 0 1")
     royal_check = False
     hands = False
-    stalemate_result = "loss"      # no legal move loses (§3.4)
+    stalemate_result = "loss"      # no legal move loses ("End of the game")
     move_rule_plies = 100
     move_rule_name = "100-ply rule"   # the rules count plies, not moves
     repetition_count = 3

@@ -3,7 +3,8 @@
 Plain moves go to empty cells only.  Besides them, each of the six forms has *acting* moves
 that act on exactly one piece: an enemy piece is recruited (changes sides) or, when promoted,
 demoted; an own unpromoted promotable piece is promoted.  Where the acted-on piece must be
-relative to the mover's line of movement differs per form (rules/notake.md §3):
+relative to the mover's line of movement differs per form (docs/variants/notake.md, "The game
+in short"):
 
   approach   the piece one unit beyond the destination
   withdraw   the piece one unit behind the start
@@ -214,7 +215,8 @@ class NotakeShogi(ShogiBoard):
         fixed[k] = ((source cell, cell that must be empty or -1, codes), ...)
         rays[k]  = ((cells outward from k, codes per index, cell that must be empty or -1), ...)
         A piece of those codes at the source (fixed) or as the first piece met on the ray has
-        an acting move on k in this form (rules/notake.md §5)."""
+        an acting move on k in this form (docs/variants/notake.md, "Check and the end of the
+        game")."""
         geo = self.geometry
         n = geo.size
         form = self.form
@@ -459,7 +461,7 @@ class NotakeShogi(ShogiBoard):
 def _form_class(form: str):
     return type(f"Notake{form.capitalize()}", (NotakeShogi,),
                 {"form": form, "name": f"notake-{form}",
-                 "__doc__": f"Notake Shogi, {form} form (rules/notake.md)."})
+                 "__doc__": f"Notake Shogi, {form} form (docs/variants/notake.md)."})
 
 
 VARIANTS = {f"notake-{f}": _form_class(f) for f in FORMS}

@@ -88,6 +88,14 @@ class TextFormat:
         """The en-passant field of a position (default: the cell, or ``-``)."""
         return self.variant.geometry.name(pos.ep) if pos.ep >= 0 else "-"
 
+    def parse_ep(self, pos: Position, field: str) -> tuple[int, int]:
+        """(ep cell, victim cell) of an en-passant field other than ``-`` (the board and the
+        side to move are read already)."""
+        c = self.variant.geometry.parse(field)
+        if c is None:
+            raise PositionTextError(f"bad en-passant cell ({field})")
+        return self.ep_from_text(c, pos.side)
+
     def ep_from_text(self, cell: int, side: int) -> tuple[int, int]:
         """(ep cell, victim cell) for an en-passant field naming `cell` (default: none)."""
         return -1, -1
@@ -105,3 +113,57 @@ class TextFormat:
         lines.append("    " + " ".join(f"{geo.name(c)[0]:>2}" for c in self.layout[0][-1]))
         return lines
 
+
+
+class LevelledText(TextFormat):
+    """Boards stacked in levels (``Geometry.level_axis``): one group of rows per level,
+    separated by ``|`` in the position text, and the `d` picture with the levels side by side.
+    Of the other two coordinates the first is the file, the second the rank."""
+
+    def _axes(self) -> tuple[int, int, int]:
+        geo = self.variant.geometry
+        la = geo.level_axis
+        if la is None:
+            raise ValueError("a levelled text needs a geometry with a level axis")
+        fa, ra = (i for i in range(geo.dims) if i != la)
+        return la, fa, ra
+
+    def build_layout(self) -> list[list[list[int]]]:
+        """Groups = levels in order, rows = ranks high to low, cells = files left to right."""
+        geo = self.variant.geometry
+        la, fa, ra = self._axes()
+        cells: dict[tuple[int, int], list[int]] = {}
+        for i, c in enumerate(geo.coords):
+            cells.setdefault((c[la], c[ra]), []).append(i)
+        levels = sorted({lv for lv, _ in cells})
+        ranks = sorted({r for _, r in cells}, reverse=True)
+        return [[sorted(cells.get((lv, r), []), key=lambda i: geo.coords[i][fa]) for r in ranks]
+                for lv in levels]
+
+    def diagram(self, pos: Position) -> list[str]:
+        """The levels side by side, ranks high to low, each titled by its level's name."""
+        import os.path
+
+        from .position_text import code_token
+        v = self.variant
+        geo = v.geometry
+        _, _, ra = self._axes()
+        toks = [code_token(v, p) if p else "." for p in pos.board]
+        w = max(len(t) for t in toks)
+        gap = "   "
+        groups = self.layout
+        nfiles = max(len(row) for g in groups for row in g)
+        rw = max(len(str(geo.coords[row[0]][ra] + 1)) for g in groups for row in g if row)
+        width = rw + 1 + (w + 1) * nfiles - 1
+        titles = [os.path.commonprefix([geo.names[c] for row in g for c in row]) for g in groups]
+        lines = [gap.join(f"{' ' * (rw + 1)}{t}".ljust(width) for t in titles).rstrip()]
+        for k in range(len(groups[0])):
+            parts = []
+            for g in groups:
+                row = g[k]
+                label = str(geo.coords[row[0]][ra] + 1) if row else ""
+                parts.append(f"{label:>{rw}} " + " ".join(f"{toks[c]:>{w}}" for c in row))
+            lines.append(gap.join(parts))
+        files = " ".join(f"{chr(97 + f):>{w}}" for f in range(nfiles))
+        lines.append(gap.join(f"{' ' * (rw + 1)}{files}" for _ in groups))
+        return lines

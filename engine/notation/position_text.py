@@ -230,10 +230,7 @@ def parse(variant: Variant, text: str, fmt: str | None = None) -> Position:
             pos.castle = variant.notation.parse_castling(f, board)
         elif name == "ep":
             if f != "-":
-                c = variant.geometry.parse(f)
-                if c is None:
-                    raise PositionTextError(f"bad en-passant cell ({f})")
-                pos.ep, pos.ep_victim = variant.notation.ep_from_text(c, pos.side)
+                pos.ep, pos.ep_victim = variant.notation.parse_ep(pos, f)
         elif name == "halfmove":
             pos.halfmove = _int(f, "halfmove clock")
         elif name == "fullmove":

@@ -4,7 +4,7 @@
 const $ = (id) => document.getElementById(id);
 const NS = "http://www.w3.org/2000/svg";
 let ws, geo = null, st = null, flipped = false, sel = null, dropSel = null, variantName = null;
-let pending = [], infos = {};
+let pending = [], infos = {}, pvMove = null, perspective = false;
 
 function send(o) { ws.send(JSON.stringify(o)); }
 function el(tag, attrs, parent) {
@@ -18,47 +18,95 @@ function place(c) {   // cell -> svg box, y grows upward on the board
   const y = flipped ? c.y - geo.miny : geo.height - (c.y - geo.miny) - c.w;
   return [x, y];
 }
+// Perspective view of a solid board: each level a parallelogram (ranks slanting away), the
+// levels stacked with the first at the bottom.  Built from the cells' coordinates only.
+const SLANT = 0.5, DEPTH = 0.45, GAP = 0.6;
+function solidPoint(lv, f, r) {
+  const S = geo.solid;
+  if (flipped) { f = S.files - f; r = S.ranks - r; lv = S.levels - 1 - lv; }
+  return [f + r * SLANT, (S.levels - 1 - lv) * (S.ranks * DEPTH + GAP) + (S.ranks - r) * DEPTH];
+}
+function shape(i) {   // the cell's outline and its centre in svg units
+  const c = geo.cells[i];
+  if (perspective) {
+    const [lv, f, r] = c.coord;
+    const pts = [[f, r], [f + 1, r], [f + 1, r + 1], [f, r + 1]].map(([a, b]) => solidPoint(lv, a, b));
+    const [cx, cy] = solidPoint(lv, f + 0.5, r + 0.5);
+    return {tag: "polygon", attrs: {points: pts.map((p) => p.join(",")).join(" ")}, cx, cy, r: 0.26};
+  }
+  const [x, y] = place(c);
+  const cx = x + c.w / 2, cy = y + c.w / 2;
+  if (c.shape === "vertex") return {tag: "circle", attrs: {cx, cy, r: c.w / 2}, cx, cy, r: Math.min(0.42, c.w * 0.45)};
+  return {tag: "rect", attrs: {x, y, width: c.w, height: c.w}, cx, cy, r: Math.min(0.42, c.w * 0.45)};
+}
+function frame() {   // [x0, y0, width, height] of the drawing and its titles [x, y, text]
+  if (perspective) {
+    const S = geo.solid, w = S.files + S.ranks * SLANT, h = S.levels * (S.ranks * DEPTH + GAP);
+    const titles = geo.labels.map((lb) => {
+      const [x, y] = flipped ? solidPoint(lb.level, S.files, S.ranks) : solidPoint(lb.level, 0, 0);
+      return [x - 0.3, y - 0.2, lb.text];
+    });
+    return [[-1.2, -0.2, w + 1.4, h + 0.2], titles, 0.75];
+  }
+  const top = geo.top;    // room for slice titles above the board
+  const titles = geo.labels.map((lb) => [place({x: lb.x, y: 0, w: 0})[0], -0.2, lb.text]);
+  return [[-0.1, -0.1 - top, geo.width + 0.2, geo.height + 0.2 + top], titles, 0];
+}
 function draw() {
   if (!geo || !st) return;
+  if (!geo.solid) perspective = false;
+  $("view3d").style.display = geo.solid ? "" : "none";
   const box = $("board"); box.innerHTML = "";
-  const scale = Math.min(60, 900 / geo.width);
-  const top = geo.top;    // room for slice titles above the board
-  const svg = el("svg", {viewBox: `-0.1 ${-0.1 - top} ${geo.width + 0.2} ${geo.height + 0.2 + top}`,
-    width: (geo.width + 0.2) * scale, height: (geo.height + 0.2 + top) * scale}, box);
-  for (const lb of geo.labels) {
-    const [x] = place({x: lb.x, y: 0, w: 0});
-    const t = el("text", {x, y: -0.2, "text-anchor": "middle",
-      style: "font-size:.5px"}, svg);
-    t.textContent = lb.text;
+  const [[x0, y0, w, h], titles, anchorEnd] = frame();
+  const scale = perspective ? Math.min(60, 860 / h) : Math.min(60, 900 / geo.width);
+  const svg = el("svg", {viewBox: `${x0} ${y0} ${w} ${h}`, width: w * scale, height: h * scale}, box);
+  svg.dataset.view = perspective ? "perspective" : "flat";
+  const mk = el("marker", {id: "pvhead", viewBox: "0 0 10 10", refX: 8, refY: 5,
+    markerWidth: 4, markerHeight: 4, orient: "auto-start-reverse"}, el("defs", {}, svg));
+  el("path", {d: "M0,0 L10,5 L0,10 z", class: "pvhead"}, mk);
+  for (const [x, y, text] of titles) {
+    const t = el("text", {x, y, "text-anchor": anchorEnd ? "end" : "middle", style: "font-size:.5px"}, svg);
+    t.textContent = text;
   }
   const dests = new Set(), acted = new Set();
   for (const m of candidates()) dests.add(m.to);
   for (const m of pending) if (m.acted !== null) acted.add(m.acted);
-  const last = st.lastmove || {};
+  const last = st.lastmove || {}, pv = pvMove || {};
   const order = geo.cells.map((c, i) => i).sort((a, b) => geo.cells[b].w - geo.cells[a].w);
   for (const i of order) {
-    const c = geo.cells[i]; const [x, y] = place(c);
+    const c = geo.cells[i]; const sh = shape(i);
     let cls = "cell " + (c.shape === "vertex" ? "vertex" : "s" + c.shade);
     if (i === sel) cls += " sel";
     if ((pending.length ? acted : dests).has(i)) cls += " dest";
     if (i === last.from || i === last.to) cls += " last";
+    if (i === pv.from || i === pv.to) cls += " pv";
     const g = el("g", {"data-cell": c.name, class: "cellg"}, svg);
-    if (c.shape === "vertex") el("circle", {cx: x + c.w / 2, cy: y + c.w / 2, r: c.w / 2, class: cls}, g);
-    else el("rect", {x, y, width: c.w, height: c.w, class: cls}, g);
+    el(sh.tag, {...sh.attrs, class: cls}, g);
     const tok = st.board[i];
     if (tok) {
       const white = tok.replace(/[^A-Za-z]/g, "") === tok.replace(/[^A-Za-z]/g, "").toUpperCase();
       const pg = el("g", {class: "pc " + (white ? "w" : "b") + (tok.startsWith("+") ? " promoted" : "")}, g);
-      const r = Math.min(0.42, c.w * 0.45);
-      el("circle", {cx: x + c.w / 2, cy: y + c.w / 2, r}, pg);
-      const t = el("text", {x: x + c.w / 2, y: y + c.w / 2}, pg);
+      el("circle", {cx: sh.cx, cy: sh.cy, r: sh.r}, pg);
+      const t = el("text", {x: sh.cx, y: sh.cy}, pg);
       t.textContent = tok.replace("+", "").toUpperCase();
-      if (r < 0.4) t.setAttribute("style", `font-size:${r * 1.1}px`);
+      if (sh.r < 0.4) t.setAttribute("style", `font-size:${sh.r * 1.1}px`);
     }
     g.addEventListener("click", () => clickCell(i));
   }
+  arrow(svg, pvMove);
   hands();
 }
+function arrow(svg, m) {   // the PV's first move: an arrow, or a ring on a drop's target
+  if (!m) return;
+  const centre = (k) => { const sh = shape(k); return [sh.cx, sh.cy]; };
+  const [x2, y2] = centre(m.to);
+  if (m.from === null || m.from === m.to) {
+    el("circle", {cx: x2, cy: y2, r: 0.3, class: "pvarrow"}, svg); return;
+  }
+  const [x1, y1] = centre(m.from);
+  el("line", {x1, y1, x2, y2, class: "pvarrow", "marker-end": "url(#pvhead)"}, svg);
+}
+function setPv(m) { pvMove = m; document.body.dataset.pv = m ? m.text : ""; }
 function candidates() {
   if (!st) return [];
   if (dropSel !== null) return st.legal.filter((m) => m.drop === dropSel && m.from === null);
@@ -122,6 +170,8 @@ function showInfo() {
   }).join("\n");
 }
 function onState(m) {
+  // the PV's highlight stays after an analysis that changed nothing, and goes with any change
+  if (!st || m.fen !== st.fen || m.ply !== st.ply || m.variant !== st.variant) setPv(null);
   st = m; sel = null; dropSel = null; pending = [];
   $("fen").value = m.fen;
   $("result").textContent = m.result ? `Game over: ${m.result.reason} (${["loss", "draw", "win"][m.result.score + 1]} for the side to move)` : "";
@@ -132,6 +182,7 @@ function onState(m) {
     s.onclick = () => send({type: "goto", ply: k + 1}); mv.appendChild(s);
   });
   document.body.dataset.fen = m.fen; document.body.dataset.ply = m.ply;
+  document.body.dataset.variant = m.variant;
   draw();
   if (engineTurn()) go(true);
 }
@@ -146,13 +197,19 @@ function connect() {
       send({type: "new", variant: $("variant").value});
     } else if (m.type === "geometry") { geo = m.geometry; variantName = m.variant; }
     else if (m.type === "state") onState(m);
-    else if (m.type === "info") { infos[m.info.multipv || "1"] = m.info; showInfo(); }
+    else if (m.type === "info") {
+      infos[m.info.multipv || "1"] = m.info; showInfo();
+      if ((m.info.multipv || "1") === "1" && m.pvmove) { setPv(m.pvmove); draw(); }
+    }
+    else if (m.type === "thinking") { document.body.dataset.thinking = "1"; $("thinking").textContent = `engine thinking (${m.limit})`; }
+    else if (m.type === "bestmove") { delete document.body.dataset.thinking; $("thinking").textContent = ""; }
     else if (m.type === "record") { $("record").value = m.json; $("pgn").textContent = m.pgn || ""; }
     else if (m.type === "error") $("error").textContent = m.text;
   };
 }
 $("newgame").onclick = () => send({type: "new", variant: $("variant").value});
 $("flip").onclick = () => { flipped = !flipped; draw(); };
+$("view3d").onclick = () => { perspective = !perspective; draw(); };
 $("go").onclick = () => go(true);
 $("analyse").onclick = () => go(false);
 $("stop").onclick = () => send({type: "stop"});
@@ -163,4 +220,5 @@ $("fwd").onclick = () => st && st.ply < st.moves.length && send({type: "goto", p
 $("last").onclick = () => st && send({type: "goto", ply: st.moves.length});
 $("export").onclick = () => send({type: "export"});
 $("import").onclick = () => send({type: "load", json: $("record").value.trim().split("\n")[0]});
+$("importpgn").onclick = () => send({type: "pgn", text: $("record").value, variant: variantName});
 connect();

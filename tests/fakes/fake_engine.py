@@ -3,7 +3,8 @@
     python fake_engine.py MODE [AFTER]
 
 It speaks UCI or USI (whichever it is greeted with), appends every line it receives to the
-file named by the FAKE_LOG environment variable (if set), plays the first legal move (by our rules
+file named by the FAKE_LOG environment variable (if set; a `{pid}` in it is replaced by this
+process's id, so each engine process of a run writes its own file), plays the first legal move (by our rules
 core) for AFTER moves (default 0), then misbehaves according to MODE:
   ok          never misbehaves
   illegal     answers a move that is not legal
@@ -49,7 +50,8 @@ def main() -> int:
         out.write(s + "\n")
         out.flush()
 
-    log = open(os.environ["FAKE_LOG"], "a") if os.environ.get("FAKE_LOG") else None
+    log_name = os.environ.get("FAKE_LOG", "").replace("{pid}", str(os.getpid()))
+    log = open(log_name, "a") if log_name else None
     for line in sys.stdin:
         if log:
             log.write(line)

@@ -12,11 +12,13 @@ from collections.abc import Callable
 from engine.betza import BetzaError, parse_betza, rotate
 from engine.geometry import grid2d
 from engine.pieces import CAPTURE, MOVE, Atom, PieceType, leap, ride
-from engine.variant import BLACK, WHITE, Variant
+from engine.variant import Variant
 from variants.chess import ChessLike
 from variants.fsf_pieces import PIECES
 
 from .keys import DEFAULTS, GUI_ONLY, RULE_KEYS, UNSUPPORTED
+from .levels import LEVEL_KEYS, level_bases
+from .plugins import plugin_bases, plugin_keys
 
 FILES = "abcdefghijkl"
 
@@ -95,7 +97,7 @@ def _region(key: str, v: str, files: int, ranks: int, clip: bool = False) -> fro
 def _home_file(fen: str, ranks: int, rank: int, letter: str) -> int | None:
     """The file of White's `letter` piece on `rank` of a start position text (Fairy-Stockfish
     castles the king from where the start position has it)."""
-    rows = fen.split()[0].split("[")[0].split("/")
+    rows = fen.split()[0].split("[")[0].split("|")[0].split("/")   # a levelled board: its first level
     if not letter or len(rows) != ranks:
         return None
     f = 0
@@ -121,6 +123,7 @@ class FileVariant(ChessLike):
     castle_on = True
     castle_files = (4, 6, 2)              # king's file, kingside and queenside destinations
     castle_rank = 0
+    home_level: tuple[int, ...] = ()      # (0,) on a levelled board: castling on its first level
 
     def __init__(self) -> None:
         base = [self._piece(n, letter, b) for n, letter, b in self.pieces]
@@ -159,22 +162,6 @@ class FileVariant(ChessLike):
                               origin=lambda c, col: (c[0], c[1]) in region[col]))
         return tuple(atoms)
 
-    def make_castling(self):
-        if not self.castle_on:
-            return ()
-        kf, ks, qs = self.castle_files
-        last = self.files - 1
-        rules = []
-        for color, rank, chars in ((WHITE, self.castle_rank, "KQ"),
-                                   (BLACK, self.ranks - 1 - self.castle_rank, "kq")):
-            def name(f: int, r: int = rank) -> str:
-                return self.geometry.name(self.geometry.index[(f, r)])
-            bit = 1 if color == WHITE else 4
-            rules.append(self.castling_rule(color, name(kf), name(ks), name(last), name(ks - 1),
-                                            bit, chars[0]))
-            rules.append(self.castling_rule(color, name(kf), name(qs), name(0), name(qs + 1),
-                                            bit * 2, chars[1]))
-        return tuple(rules)
 
     def is_draw_by_material(self, pos) -> bool:
         return False        # Fairy-Stockfish adjudicates no dead positions in these games
@@ -185,9 +172,11 @@ def build_class(name: str, keys: dict[str, tuple[str, int]]) -> tuple[type[Varia
     the line of every key, for errors found later (startFen)."""
     lines = {k: ln for k, (_, ln) in keys.items()}
     val = {k: v for k, (v, _) in keys.items()}
+    extension = LEVEL_KEYS | plugin_keys()        # cellfish's own keys (levels.py, plugins.py)
     refused = [KeyError_(k, "not supported", k) if k in UNSUPPORTED else KeyError_(k, "unknown key", k)
                for k in val
                if k in UNSUPPORTED or (k not in RULE_KEYS and k not in GUI_ONLY and k not in PIECES
+                                       and k not in extension
                                        and not re.fullmatch(r"customPiece([1-9]|1\d|2[0-5])", k))]
     if refused:
         raise KeyErrors(refused)
@@ -220,7 +209,10 @@ def build_class(name: str, keys: dict[str, tuple[str, int]]) -> tuple[type[Varia
             pieces.append(("pawn" if k == "pawn" else k, letter, betza))
     attrs: dict = {"name": name, "files": files, "ranks": ranks, "pieces": tuple(pieces),
                    "start_fen": get("startFen")}
-    pawn_letters = frozenset(get("pawnTypes"))
+    # pawnTypes (and the en-passant, move-count and promotion types after it) default to the
+    # pawn piece, whatever its letter, as Fairy-Stockfish's defaults name piece types
+    pawn_letters = frozenset(val["pawnTypes"]) if "pawnTypes" in val \
+        else frozenset(letter for n, letter, _ in pieces if n == "pawn")
     attrs["pawn_letters"] = pawn_letters
     # by default the queen, rook, bishop and knight pieces, whatever their letters
     both = val.get("promotionPieceTypes", "".join(
@@ -241,25 +233,31 @@ def build_class(name: str, keys: dict[str, tuple[str, int]]) -> tuple[type[Varia
             for k in ("doubleStepRegionWhite", "doubleStepRegionBlack"))
     attrs["castle_on"] = _bool("castling", get("castling"))
     royal = val.get("king", "k").partition(":")[0].lower() if val.get("king", "k") != "-" else ""
+    from .moverules import FileRules, move_attrs
+    from .results import ResultRules, result_attrs
+    attrs.update(move_attrs(val, tuple(pieces), letters, pawn_letters, files, ranks))
     if attrs["castle_on"]:
         rank = _int("castlingRank", get("castlingRank"), 1, ranks) - 1
         king_file = _file("castlingKingFile", val["castlingKingFile"], files) \
-            if "castlingKingFile" in val else _home_file(get("startFen"), ranks, rank, royal.upper())
+            if "castlingKingFile" in val else _home_file(get("startFen"), ranks, rank,
+                                                         attrs["castle_king"].upper())
         attrs["castle_files"] = (king_file if king_file is not None else 4,
                                  _file("castlingKingsideFile", get("castlingKingsideFile"), files),
                                  _file("castlingQueensideFile", get("castlingQueensideFile"), files))
         attrs["castle_rank"] = rank
     attrs["stalemate_result"] = {"draw": "draw", "loss": "loss", "win": "win"}[
         _value("stalemateValue", get("stalemateValue"))]
-    if _value("checkmateValue", get("checkmateValue")) != "loss":
-        raise KeyError_("checkmateValue", "not supported", get("checkmateValue"))
     n = _int("nMoveRule", get("nMoveRule"), 0, 1000)
     attrs["move_rule_plies"] = 2 * n if n else None
     attrs["repetition_count"] = _int("nFoldRule", get("nFoldRule"), 2, 100)
     attrs["royal_letter"] = royal
     attrs["royal_check"] = bool(attrs["royal_letter"])
+    result, hooks = result_attrs(val, letters, pawn_letters, royal, files, ranks)
+    attrs.update(result)
     grid2d(files, ranks)                    # fails early on an impossible board
-    from . import drops                     # drops, hands, piece promotion, repetition results
+    from . import drops                     # drops, hands and the promotion of pieces
     drops.apply(val, pieces, attrs, files, ranks)
-    bases = (*drops.mixins(attrs), drops.DropRules, FileVariant)
+    rules: tuple[type, ...] = (ResultRules, FileRules) if hooks else (FileRules,)
+    bases = plugin_bases(val, KeyError_) + level_bases(val, files, ranks, KeyError_) \
+        + drops.mixins(attrs) + (drops.DropRules,) + rules
     return type(f"File_{name}", bases, attrs), lines

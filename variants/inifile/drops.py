@@ -19,23 +19,19 @@ What the keys mean, as Fairy-Stockfish plays them:
   allows both on captures only, ``promotionLimit = q:1`` caps how many of a type a
   promotion may make.  ``promotionPawnTypes`` names the pieces promoting pawn-style.
 * ``shogiPawnDropMateIllegal``: a mate given by dropping a ``shogiPawn`` loses for the dropper.
-* ``perpetualCheckIllegal``, ``nFoldValue``, ``nFoldValueAbsolute``: at the repetition count
-  the side that gave check on every move since the earlier occurrence loses; otherwise the
-  result is ``nFoldValue`` for the side to move (absolute: for White, so Black gets the
-  opposite).
 """
 from __future__ import annotations
 
 import re
 
-from engine.movegen import in_check, legal_moves, royal_filter
+from engine.movegen import in_check, moves_before_result, royal_filter
 from engine.moves import CASTLE, DROP, EP
 from engine.pieces import CAPTURE, PieceType
 from engine.variant import BLACK, WHITE
-from variants.chess import ChessText
 
-from .build import KeyError_, _bool, _int, _region, _value
+from .build import KeyError_, _bool, _int, _region
 from .keys import DROP_KEYS
+from .moverules import FileText as CastlingText
 
 DEFAULTS: dict[str, str] = {
     "pieceDrops": "false", "capturesToHand": "false", "dropLoop": "false",
@@ -44,7 +40,6 @@ DEFAULTS: dict[str, str] = {
     "immobilityIllegal": "false", "shogiPawnDropMateIllegal": "false",
     "promotedPieceType": "", "promotionLimit": "", "mandatoryPiecePromotion": "false",
     "pieceDemotion": "false", "piecePromotionOnCapture": "false",
-    "perpetualCheckIllegal": "false", "nFoldValueAbsolute": "false",
 }
 assert set(DEFAULTS) <= DROP_KEYS
 
@@ -94,10 +89,7 @@ def apply(val: dict[str, str], pieces: list[tuple[str, str, str]], attrs: dict,
     attrs["fsf_pawn"] = pawn
     attrs["shogi_pawn"] = by_name.get("shogiPawn", "")
     attrs["hand_rank"] = {letter: FSF_ORDER.index(n) for n, letter, _ in pieces}
-    # pawns (Fairy-Stockfish's defaults name the pawn piece, not the letter p)
-    pawn_types = _letters("pawnTypes", val["pawnTypes"], letters) if "pawnTypes" in val \
-        else frozenset(pawn)
-    attrs["pawn_letters"] = pawn_types
+    pawn_types = attrs["pawn_letters"]       # pawnTypes, by default the pawn piece
     both = _letters("promotionPawnTypes", val["promotionPawnTypes"], letters) \
         if "promotionPawnTypes" in val else pawn_types
     attrs["promo_pawns"] = tuple(
@@ -163,11 +155,6 @@ def apply(val: dict[str, str], pieces: list[tuple[str, str, str]], attrs: dict,
             raise KeyError_("pieceDemotion", "a demotion would read as a pawn promotion", min(clash))
     attrs["drop_resets_clock"] = True
     attrs["promotion_resets_clock"] = not attrs["piece_demotion"]
-    attrs["pawn_rank_check"] = False
-    # repetition
-    attrs["perpetual_check_illegal"] = _bool("perpetualCheckIllegal", get("perpetualCheckIllegal"))
-    attrs["nfold_value"] = {"win": 1, "draw": 0, "loss": -1}[_value("nFoldValue", val.get("nFoldValue", "draw"))]
-    attrs["nfold_absolute"] = _bool("nFoldValueAbsolute", get("nFoldValueAbsolute"))
     attrs["has_drop_rule"] = bool(attrs["no_doubled"]) or not attrs["drop_checks"]
     attrs["notation_class"] = FileText
 
@@ -191,7 +178,7 @@ def mixins(attrs: dict) -> tuple[type, ...]:
     return tuple(out)
 
 
-class FileText(ChessText):
+class FileText(CastlingText):
     """Fairy-Stockfish's FEN: the hand in brackets after the board (``[]`` when empty, ``[-]``
     read too) in its order of piece types, and the short ``w 0 1`` of its shogi start
     positions read as side, halfmove clock and move number."""
@@ -208,19 +195,46 @@ class FileText(ChessText):
         return self.fields
 
     def ep_text(self, pos):
-        """The cell only when a pawn of the side to move attacks it, as Fairy-Stockfish writes
-        it (it keeps no en-passant cell otherwise)."""
+        """The cells as Fairy-Stockfish keeps them.  After the ``pawn``'s double step: the
+        cell passed, when a pawn of the side to move attacks it or that side's en-passant
+        types name another piece.  After another piece's initial two-step (a custom pawn):
+        the cell passed and the cell reached (those in ``enPassantRegion``), lowest rank first."""
         v = self.variant
         if pos.ep < 0:
             return "-"
-        x, y = v.geometry.coords[pos.ep]
+        geo = v.geometry
+        mover = pos.board[pos.ep_victim] if pos.ep_victim >= 0 else 0
+        if mover and v.piece_types[mover >> 1].token.lower() != v.fsf_pawn:
+            region = v.ep_region
+            cells = [c for c in (pos.ep, pos.ep_victim)
+                     if region is None or tuple(geo.coords[c][:2]) in region]
+            cells.sort(key=lambda c: (geo.coords[c][1], geo.coords[c][0]))
+            return "".join(geo.name(c) for c in cells) or "-"
+        types = v.ep_types[pos.side]
+        if types - {v.fsf_pawn}:
+            return v.geometry.name(pos.ep)
+        coord = v.geometry.coords[pos.ep]
+        x, y, rest = coord[0], coord[1], tuple(coord[2:])
         dy = -1 if pos.side == WHITE else 1          # the mover's forward direction
-        pawn = v.by_token.get(v.fsf_pawn.upper()) if v.fsf_pawn else None
+        pawn = v.by_token.get(v.fsf_pawn.upper()) if v.fsf_pawn in types else None
         for dx in (-1, 1):
-            c = v.geometry.index.get((x + dx, y + dy))
+            c = v.geometry.index.get((x + dx, y + dy) + rest)
             if pawn is not None and c is not None and pos.board[c] == pawn.id * 2 + pos.side:
                 return v.geometry.name(pos.ep)
         return "-"
+
+    def parse_ep(self, pos, field):
+        """Also Fairy-Stockfish's two cells after a custom pawn's two-step: the empty one is
+        the en-passant cell, the other holds the piece that moved."""
+        names = re.findall(r"\D+\d+", field)
+        if len(names) != 2:
+            return super().parse_ep(pos, field)
+        from engine.notation.position_text import PositionTextError
+        cells = [self.variant.geometry.parse(n) for n in names]
+        if None in cells or sum(1 for c in cells if pos.board[c]) != 1:
+            raise PositionTextError(f"bad en-passant cells ({field})")
+        ep = next(c for c in cells if not pos.board[c])
+        return ep, next(c for c in cells if c != ep)
 
     def promotion_text(self, tid):
         v = self.variant
@@ -315,6 +329,42 @@ class DropRules:
                 return False
         return True
 
+    def _valid_ep(self, pos) -> bool:
+        """After another piece's two-step than the ``pawn``'s: the passed cell empty, the
+        piece that moved an enemy's."""
+        v = pos.ep_victim
+        p = pos.board[v] if v >= 0 else 0
+        if p and self.piece_types[p >> 1].token.lower() != self.fsf_pawn:
+            return not pos.board[pos.ep] and (p & 1) != pos.side
+        return super()._valid_ep(pos)
+
+    @property
+    def reversible(self):
+        """Moves of the pieces that reset the move count which the piece could take back with
+        a plain move (Fairy-Stockfish resets the count on irreversible moves only)."""
+        r = self.__dict__.get("_reversible")
+        if r is None:
+            out = set()
+            n = self.geometry.size
+            for code in range(2, 2 * len(self.piece_types)):
+                if self.piece_types[code >> 1] is None or not self.resets_move_clock(code):
+                    continue
+                quiet = [self._quiet_targets(code, c) for c in range(n)]
+                out |= {(code, s, t) for s in range(n) for t in quiet[s] if s in quiet[t]}
+            r = self.__dict__["_reversible"] = frozenset(out)
+        return r
+
+    def _quiet_targets(self, code: int, cell: int) -> set[int]:
+        t = self.tables[code]
+        out = set(t.leaps[cell]) | set(t.mleaps[cell])
+        for group in (t.rides[cell], t.mrides[cell]):
+            for ray in group:
+                out.update(ray)
+        for ray, stops, mode, flag in t.special[cell]:
+            if mode != CAPTURE and flag not in ("double", "ep"):
+                out.update(c for c, ok in zip(ray, stops) if ok)
+        return out
+
     # ---- promotions ----------------------------------------------------------------------
     def results(self, code: int, frm: int, to: int, capture: bool,
                 counts: dict[str, int] | None) -> tuple[int, ...]:
@@ -372,36 +422,6 @@ class DropRules:
         if not opts or opts == {0}:
             return ()
         return tuple(sorted(opts))
-
-    # ---- repetition ------------------------------------------------------------------------
-    def check_ok_repetition(self, pos, count):
-        if count < self.repetition_count:
-            return None
-        value = -self.nfold_value if self.nfold_absolute and pos.side == BLACK else self.nfold_value
-        reason = "repetition"
-        if self.perpetual_check_illegal:
-            them, us = self._perpetual(pos)
-            if them or us:
-                return (0 if them and us else 1 if them else -1, "perpetual check")
-        return (value, reason)
-
-    def _perpetual(self, pos) -> tuple[bool, bool]:
-        """(the opponent checked on every move since the earlier occurrence, the side to move
-        did)."""
-        hist = pos.history
-        last = len(hist) - 1
-        prev = max((j for j in range(last) if hist[j] == hist[last]), default=-1)
-        n = last - prev
-        if prev < 0 or n > len(pos.stack):
-            return False, False
-        checks, undone = [], []
-        for _ in range(n):
-            checks.append(in_check(pos))
-            undone.append(pos.stack[-1][0][0])
-            pos.unmake()
-        for m in reversed(undone):
-            pos.make(m)
-        return all(checks[0::2]), all(checks[1::2])
 
 
 class MoveFilter:
@@ -473,10 +493,11 @@ class PawnDropMate:
     """shogiPawnDropMateIllegal: a mate by a shogiPawn drop wins for the side mated."""
 
     def adjudicate(self, pos):
-        if not pos.stack:
-            return None
+        r = super().adjudicate(pos)
+        if r is not None or not pos.stack:
+            return r
         m = pos.stack[-1][0][0]
         if (m >> 8) & 255 != DROP or (m >> 16) & 255 != self._id(self.shogi_pawn) \
-                or not in_check(pos) or legal_moves(pos):
+                or not in_check(pos) or moves_before_result(pos):
             return None
         return (1, "pawn-drop mate")

@@ -14,8 +14,27 @@ DEFAULTS: dict[str, str] = {
     "doubleStepRegionWhite": "*2", "doubleStepRegionBlack": "*7",
 }
 
+# the result keys (variants/inifile/results.py) and the pawn and castling keys (moverules.py)
+RESULT_MOVE_KEYS = frozenset("""
+checking mustCapture nFoldValueAbsolute perpetualCheckIllegal nMoveRuleTypes nMoveRuleTypesWhite
+nMoveRuleTypesBlack extinctionValue extinctionClaim extinctionPieceTypes extinctionPieceCount
+extinctionOpponentPieceCount flagPiece flagPieceWhite flagPieceBlack flagRegion flagRegionWhite
+flagRegionBlack flagMove enPassantRegion enPassantTypes enPassantTypesWhite enPassantTypesBlack
+castlingKingPiece castlingRookPieces castlingRookKingsideFile castlingRookQueensideFile
+""".split())
+
+# drops, hands and the promotion of pieces (variants/inifile/drops.py)
+DROP_KEYS = frozenset("""
+pieceDrops capturesToHand dropLoop firstRankPawnDrops promotionZonePawnDrops whiteDropRegion
+blackDropRegion dropNoDoubled dropNoDoubledCount shogiDoubledPawn dropPromoted dropChecks
+immobilityIllegal shogiPawnDropMateIllegal promotionPawnTypes promotionPawnTypesWhite
+promotionPawnTypesBlack promotedPieceType mandatoryPiecePromotion pieceDemotion promotionLimit
+piecePromotionOnCapture
+""".split())
+
 # implemented rule keys (pieces are the predefined names, customPiece1..25 and king)
-RULE_KEYS = frozenset(DEFAULTS) | {"promotionPieceTypesWhite", "promotionPieceTypesBlack"}
+RULE_KEYS = frozenset(DEFAULTS) | {"promotionPieceTypesWhite", "promotionPieceTypesBlack"} \
+    | RESULT_MOVE_KEYS | DROP_KEYS
 
 GUI_ONLY = frozenset({"pieceToCharTable", "pocketSize", "variantTemplate"})
 
@@ -40,16 +59,4 @@ extinctionPieceTypes extinctionPieceCount extinctionOpponentPieceCount flagPiece
 flagPieceWhite flagPieceBlack flagRegion flagRegionWhite flagRegionBlack flagMove
 checkCounting connectN connectHorizontal connectVertical connectDiagonal materialCounting
 countingRule adjudicateFullBoard pieceValueMg pieceValueEg
-""".split())
-
-# drops, hands, piece promotion and the repetition results (variants/inifile/drops.py);
-# kept apart from the lists above so that keys implemented in parallel merge cleanly
-DROP_KEYS = frozenset("""
-pieceDrops capturesToHand dropLoop firstRankPawnDrops promotionZonePawnDrops whiteDropRegion
-blackDropRegion dropNoDoubled dropNoDoubledCount shogiDoubledPawn dropPromoted dropChecks
-immobilityIllegal shogiPawnDropMateIllegal promotionPawnTypes promotionPawnTypesWhite
-promotionPawnTypesBlack promotedPieceType mandatoryPiecePromotion pieceDemotion promotionLimit
-piecePromotionOnCapture perpetualCheckIllegal nFoldValueAbsolute
-""".split())
-RULE_KEYS = RULE_KEYS | DROP_KEYS
-UNSUPPORTED = UNSUPPORTED - DROP_KEYS
+""".split()) - RESULT_MOVE_KEYS - DROP_KEYS
