@@ -260,4 +260,5 @@ def build_class(name: str, keys: dict[str, tuple[str, int]]) -> tuple[type[Varia
     rules: tuple[type, ...] = (ResultRules, FileRules) if hooks else (FileRules,)
     bases = plugin_bases(val, KeyError_) + level_bases(val, files, ranks, KeyError_) \
         + drops.mixins(attrs) + (drops.DropRules,) + rules
+    attrs["notation_class"] = drops.text_class(bases)
     return type(f"File_{name}", bases, attrs), lines

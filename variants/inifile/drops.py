@@ -32,6 +32,8 @@ from engine.variant import BLACK, WHITE
 from .build import KeyError_, _bool, _int, _region
 from .keys import DROP_KEYS
 from .moverules import FileText as CastlingText
+from engine.notation.formats import TextFormat
+from variants.chess import ChessText
 
 DEFAULTS: dict[str, str] = {
     "pieceDrops": "false", "capturesToHand": "false", "dropLoop": "false",
@@ -156,7 +158,16 @@ def apply(val: dict[str, str], pieces: list[tuple[str, str, str]], attrs: dict,
     attrs["drop_resets_clock"] = True
     attrs["promotion_resets_clock"] = not attrs["piece_demotion"]
     attrs["has_drop_rule"] = bool(attrs["no_doubled"]) or not attrs["drop_checks"]
-    attrs["notation_class"] = FileText
+
+
+def text_class(bases: tuple[type, ...]) -> type:
+    """The position text of a section built on ``bases``: ``FileText``, joined to the text
+    class a base brings of its own (levelled boards)."""
+    probe = type("probe", bases, {})
+    own = next(c.__dict__["notation_class"] for c in probe.__mro__ if "notation_class" in c.__dict__)
+    if issubclass(own, CastlingText) or own in (TextFormat, ChessText):
+        return FileText
+    return type(f"{own.__name__}File", (own, FileText), {})
 
 
 def mixins(attrs: dict) -> tuple[type, ...]:
