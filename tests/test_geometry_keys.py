@@ -14,7 +14,6 @@ from pathlib import Path
 import pytest
 
 import variants
-from engine.game import perft
 from engine.movegen import in_check, legal_moves
 from engine.notation import move_text, parse_position
 from engine.notation.position_text import format as format_position
