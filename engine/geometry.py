@@ -68,6 +68,18 @@ class Geometry:
     def cells_where(self, pred: Callable[[Coord], bool]) -> frozenset[int]:
         return frozenset(i for i, c in enumerate(self.coords) if pred(c))
 
+    def without(self, holes: Iterable[Coord]) -> Geometry:
+        """The same board with the cells at ``holes`` left out (renumbered in order; names,
+        level axis and vector lifting kept)."""
+        gone = set(map(tuple, holes))
+        keep = [i for i, c in enumerate(self.coords) if c not in gone]
+        if not keep:
+            raise ValueError("every cell is a hole")
+        geo = Geometry([self.coords[i] for i in keep], [self.names[i] for i in keep],
+                       {d: [ns[i] for i in keep] for d, ns in self.alt_names.items()})
+        geo.level_axis, geo.lift_vectors = self.level_axis, self.lift_vectors
+        return geo
+
 
 def grid2d(files: int, ranks: int) -> Geometry:
     """Rectangular board, file letters a.. and rank numbers 1.. (ranks may have two digits)."""

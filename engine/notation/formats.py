@@ -16,6 +16,9 @@ if TYPE_CHECKING:
     from ..position import Position
     from ..variant import Variant
 
+# a place of a layout row where the board has no cell (a hole): written ``*`` in the text
+HOLE = -1
+
 
 class TextFormat:
     kind: str = "fen"           # codec: "fen" (FEN-like) or "sfen" (USI)
@@ -37,11 +40,14 @@ class TextFormat:
         return self._layout
 
     def build_layout(self) -> list[list[list[int]]]:
-        """Default: one 2D grid, ranks high to low, files left to right."""
+        """Default: one 2D grid, ranks high to low, files left to right; a coordinate of the
+        board's bounding rectangle that is no cell (a hole) is ``HOLE``."""
         geo = self.variant.geometry
-        ranks = sorted({c[1] for c in geo.coords}, reverse=True)
-        return [[sorted((i for i, c in enumerate(geo.coords) if c[1] == y),
-                        key=lambda i: geo.coords[i][0]) for y in ranks]]
+        xs = [c[0] for c in geo.coords]
+        ys = [c[1] for c in geo.coords]
+        idx = geo.index
+        return [[[idx.get((x, y), HOLE) for x in range(min(xs), max(xs) + 1)]
+                 for y in range(max(ys), min(ys) - 1, -1)]]
 
     def hand_order(self) -> list[int]:
         """Type ids in the order held pieces are written (its length is the GUI's pocket)."""
@@ -107,10 +113,18 @@ class TextFormat:
         v = self.variant
         geo = v.geometry
         lines = []
-        for row in self.layout[0]:
-            cells = [code_token(v, pos.board[c]) if pos.board[c] else "." for c in row]
-            lines.append(f"{geo.name(row[0])[1:]:>3} " + " ".join(f"{t:>2}" for t in cells))
-        lines.append("    " + " ".join(f"{geo.name(c)[0]:>2}" for c in self.layout[0][-1]))
+        rows = self.layout[0]
+        width = max(len(r) for r in rows)
+        # labels from the names of real cells: a row's rank, a column's file
+        cols = [next((geo.name(r[k])[0] for r in rows if k < len(r) and r[k] != HOLE), "?")
+                for k in range(width)]
+        for row in rows:
+            real = [c for c in row if c != HOLE]
+            label = geo.name(real[0])[1:] if real else ""
+            cells = ["*" if c == HOLE else code_token(v, pos.board[c]) if pos.board[c] else "."
+                     for c in row]
+            lines.append(f"{label:>3} " + " ".join(f"{t:>2}" for t in cells))
+        lines.append("    " + " ".join(f"{c:>2}" for c in cols))
         return lines
 
 
@@ -129,16 +143,21 @@ class LevelledText(TextFormat):
         return la, fa, ra
 
     def build_layout(self) -> list[list[list[int]]]:
-        """Groups = levels in order, rows = ranks high to low, cells = files left to right."""
+        """Groups = levels in order, rows = ranks high to low, cells = files left to right; a
+        coordinate of the bounding box that is no cell (a hole) is ``HOLE``."""
         geo = self.variant.geometry
         la, fa, ra = self._axes()
-        cells: dict[tuple[int, int], list[int]] = {}
-        for i, c in enumerate(geo.coords):
-            cells.setdefault((c[la], c[ra]), []).append(i)
-        levels = sorted({lv for lv, _ in cells})
-        ranks = sorted({r for _, r in cells}, reverse=True)
-        return [[sorted(cells.get((lv, r), []), key=lambda i: geo.coords[i][fa]) for r in ranks]
-                for lv in levels]
+        lo = [min(c[a] for c in geo.coords) for a in range(3)]
+        hi = [max(c[a] for c in geo.coords) for a in range(3)]
+        idx = geo.index
+
+        def cell(lv: int, f: int, r: int) -> int:
+            key = [0, 0, 0]
+            key[la], key[fa], key[ra] = lv, f, r
+            return idx.get(tuple(key), HOLE)
+        return [[[cell(lv, f, r) for f in range(lo[fa], hi[fa] + 1)]
+                 for r in range(hi[ra], lo[ra] - 1, -1)]
+                for lv in range(lo[la], hi[la] + 1)]
 
     def diagram(self, pos: Position) -> list[str]:
         """The levels side by side, ranks high to low, each titled by its level's name."""
@@ -148,20 +167,23 @@ class LevelledText(TextFormat):
         v = self.variant
         geo = v.geometry
         _, _, ra = self._axes()
-        toks = [code_token(v, p) if p else "." for p in pos.board]
+        toks = [code_token(v, p) if p else "." for p in pos.board] + ["*"]   # toks[HOLE]
         w = max(len(t) for t in toks)
         gap = "   "
         groups = self.layout
         nfiles = max(len(row) for g in groups for row in g)
-        rw = max(len(str(geo.coords[row[0]][ra] + 1)) for g in groups for row in g if row)
+        ranks = [next((geo.coords[c][ra] for g in groups for c in g[k] if c != HOLE), 0)
+                 for k in range(len(groups[0]))]
+        rw = max(len(str(r + 1)) for r in ranks)
         width = rw + 1 + (w + 1) * nfiles - 1
-        titles = [os.path.commonprefix([geo.names[c] for row in g for c in row]) for g in groups]
+        titles = [os.path.commonprefix([geo.names[c] for row in g for c in row if c != HOLE])
+                  for g in groups]
         lines = [gap.join(f"{' ' * (rw + 1)}{t}".ljust(width) for t in titles).rstrip()]
         for k in range(len(groups[0])):
             parts = []
             for g in groups:
                 row = g[k]
-                label = str(geo.coords[row[0]][ra] + 1) if row else ""
+                label = str(ranks[k] + 1) if row else ""
                 parts.append(f"{label:>{rw}} " + " ".join(f"{toks[c]:>{w}}" for c in row))
             lines.append(gap.join(parts))
         files = " ".join(f"{chr(97 + f):>{w}}" for f in range(nfiles))

@@ -4,7 +4,8 @@ The variant's text format (``Variant.notation``) supplies ``layout``: groups (3D
 rows of cells, top row first, each row's cells in the order they are written.  Tokens are the
 piece tokens of the variant
 (``P``, ``+P``, ``Q~``, ``(RB)``), uppercase for the first player.  Runs of empty cells are
-written as numbers (possibly several digits).
+written as numbers (possibly several digits).  A place of the layout that is no cell (a hole
+of the board, ``HOLE`` in the layout) is written ``*``; a run of empty cells never spans one.
 
 Formats (``TextFormat.kind``, per dialect):
   ``fen``   board[hand] side castling ep halfmove fullmove  (fields after the side given by
@@ -17,6 +18,7 @@ from typing import TYPE_CHECKING
 
 from ..position import Position
 from .errors import PositionTextError
+from .formats import HOLE
 
 if TYPE_CHECKING:
     from ..variant import Variant
@@ -32,6 +34,9 @@ def _tokens(text: str):
                 j += 1
             yield int(text[i:j]), None
             i = j
+        elif ch == "*":
+            yield None, "*"
+            i += 1
         elif ch == "+":
             if i + 1 >= n or not text[i + 1].isalpha():
                 raise PositionTextError(f"bad promoted token ({text[i:i + 2]})")
@@ -88,11 +93,16 @@ def parse_board(variant: Variant, text: str, board: list[int]) -> None:
                 if tok is None:
                     if empties <= 0:
                         raise PositionTextError(f"bad empty count ({rtext})")
+                    if HOLE in cells[i:i + empties]:
+                        raise PositionTextError(f"a hole written as an empty cell ({rtext})")
                     i += empties
                 else:
                     if i >= len(cells):
                         raise PositionTextError(f"row too long ({rtext})")
-                    board[cells[i]] = token_code(variant, tok)
+                    if (tok == "*") != (cells[i] == HOLE):
+                        raise PositionTextError(f"a hole is written * and only a hole is ({rtext})")
+                    if tok != "*":
+                        board[cells[i]] = token_code(variant, tok)
                     i += 1
                 if i > len(cells):
                     raise PositionTextError(f"row too long ({rtext})")
@@ -107,8 +117,13 @@ def format_board(variant: Variant, board: list[int]) -> str:
         for cells in rows:
             s, run = [], 0
             for c in cells:
-                p = board[c]
-                if p:
+                p = board[c] if c != HOLE else 0
+                if c == HOLE:
+                    if run:
+                        s.append(str(run))
+                        run = 0
+                    s.append("*")
+                elif p:
                     if run:
                         s.append(str(run))
                         run = 0

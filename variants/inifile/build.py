@@ -17,8 +17,10 @@ from variants.chess import ChessLike
 from variants.fsf_pieces import PIECES
 
 from .keys import DEFAULTS, GUI_ONLY, RULE_KEYS, UNSUPPORTED
+from .holes import HOLE_KEYS, check_castling, hole_bases, hole_coords
 from .levels import LEVEL_KEYS, level_bases
 from .plugins import plugin_bases, plugin_keys
+from .solid import SOLID_KEYS, check_piece, is_solid, solid_bases
 
 FILES = "abcdefghijkl"
 
@@ -71,27 +73,41 @@ def _value(key: str, v: str) -> str:
     return v
 
 
-def _region(key: str, v: str, files: int, ranks: int, clip: bool = False) -> frozenset[tuple[int, int]]:
+def _region(key: str, v: str, files: int, ranks: int, clip: bool = False,
+            levels: str = "") -> frozenset[tuple[int, ...]]:
     """A Bitboard: squares like d4, '*2' (a whole rank) or 'a*' (a whole file); '-' is none.
     ``clip``: squares off the board are dropped (Fairy-Stockfish's defaults, such as *8 on a
-    smaller board) instead of refused."""
-    out: set[tuple[int, int]] = set()
+    smaller board) instead of refused.  On a levelled board (``levels``: its level letters) a
+    token may start with its level (``ed4``, ``e*5``, ``*d4``): it gives (file, rank, level);
+    a token without one gives (file, rank), which holds on every level (``in_region``)."""
+    out: set[tuple[int, ...]] = set()
     for tok in v.split():
         if tok == "-":
             continue
-        m = re.fullmatch(r"([a-l*])(\d+|\*)", tok)
+        m = re.fullmatch(r"([a-z*])?([a-l*])(\d+|\*)", tok) if levels else \
+            re.fullmatch(r"()([a-l*])(\d+|\*)", tok)
         if m is None:
             raise KeyError_(key, "not a square list", tok)
-        fs = range(files) if m.group(1) == "*" else [FILES.index(m.group(1))]
-        rs = range(ranks) if m.group(2) == "*" else [int(m.group(2)) - 1]
+        if m.group(1) and m.group(1) != "*" and m.group(1) not in levels:
+            raise KeyError_(key, "not a level of the board", tok)
+        fs = range(files) if m.group(2) == "*" else [FILES.index(m.group(2))]
+        rs = range(ranks) if m.group(3) == "*" else [int(m.group(3)) - 1]
+        ls: list[tuple[int, ...]] = [()] if not m.group(1) else \
+            [(i,) for i in range(len(levels))] if m.group(1) == "*" else [(levels.index(m.group(1)),)]
         for f in fs:
             for r in rs:
                 if not (0 <= f < files and 0 <= r < ranks):
                     if clip:
                         continue
                     raise KeyError_(key, "square off the board", tok)
-                out.add((f, r))
+                out.update((f, r) + lv for lv in ls)
     return frozenset(out)
+
+
+def in_region(c: tuple[int, ...], region: frozenset) -> bool:
+    """Is the cell with coordinates ``c`` in a region of ``_region`` (a (file, rank) entry
+    holds on every level)?"""
+    return c in region or c[:2] in region
 
 
 def _home_file(fen: str, ranks: int, rank: int, letter: str) -> int | None:
@@ -106,7 +122,7 @@ def _home_file(fen: str, ranks: int, rank: int, letter: str) -> int | None:
             f += int(n)
         elif ch == letter:
             return f
-        elif ch.isalpha():
+        elif ch.isalpha() or ch == "*":     # a piece, or a hole
             f += 1
     return None
 
@@ -141,7 +157,7 @@ class FileVariant(ChessLike):
 
     def _initial(self, c, col) -> bool:
         """Where ``i`` (initial) moves may start: the side's double-step region."""
-        return (c[0], c[1]) in self.double_region[col]
+        return in_region(c, self.double_region[col])
 
     def _piece(self, name: str, letter: str, betza: str) -> PieceType:
         tok = letter.upper()
@@ -159,7 +175,7 @@ class FileVariant(ChessLike):
         atoms: list[Atom] = [leap(((0, 1),), MOVE), leap(((1, 1), (-1, 1)), CAPTURE, flag="ep")]
         if region[0] or region[1]:
             atoms.append(ride(((0, 1),), MOVE, max_dist=2, stops=frozenset({2}), flag="double",
-                              origin=lambda c, col: (c[0], c[1]) in region[col]))
+                              origin=lambda c, col: in_region(c, region[col])))
         return tuple(atoms)
 
 
@@ -172,7 +188,8 @@ def build_class(name: str, keys: dict[str, tuple[str, int]]) -> tuple[type[Varia
     the line of every key, for errors found later (startFen)."""
     lines = {k: ln for k, (_, ln) in keys.items()}
     val = {k: v for k, (v, _) in keys.items()}
-    extension = LEVEL_KEYS | plugin_keys()        # cellfish's own keys (levels.py, plugins.py)
+    # cellfish's own keys (levels.py, plugins.py, solid.py, holes.py)
+    extension = LEVEL_KEYS | plugin_keys() | SOLID_KEYS | HOLE_KEYS
     refused = [KeyError_(k, "not supported", k) if k in UNSUPPORTED else KeyError_(k, "unknown key", k)
                for k in val
                if k in UNSUPPORTED or (k not in RULE_KEYS and k not in GUI_ONLY and k not in PIECES
@@ -183,6 +200,9 @@ def build_class(name: str, keys: dict[str, tuple[str, int]]) -> tuple[type[Varia
     get: Callable[[str], str] = lambda k: val.get(k, DEFAULTS.get(k, ""))  # noqa: E731
     ranks = _int("maxRank", get("maxRank"), 1, 10)
     files = _file("maxFile", get("maxFile"), 12) + 1
+    level_cls = level_bases(val, files, ranks, KeyError_)
+    levels = level_cls[0].level_names if level_cls else ""
+    solid = is_solid(val, KeyError_)
     pieces: list[tuple[str, str, str]] = []
     letters: set[str] = set()
     for k, v in val.items():
@@ -202,6 +222,10 @@ def build_class(name: str, keys: dict[str, tuple[str, int]]) -> tuple[type[Varia
                 raise KeyError_(k, "only custom pieces and the king take a Betza", v)
             if k.startswith("customPiece") and not betza:
                 raise KeyError_(k, "a custom piece needs letter:Betza", v)
+            if solid:
+                betza = check_piece(k, letter, v.partition(":")[2], KeyError_)
+                pieces.append((k, letter, betza))
+                continue
             try:
                 parse_betza(betza, initial=lambda c, col: False) if k != "pawn" else None
             except BetzaError as e:
@@ -224,12 +248,12 @@ def build_class(name: str, keys: dict[str, tuple[str, int]]) -> tuple[type[Varia
             raise KeyError_("promotionPieceTypes", "no piece has this letter", letter)
     attrs["promo_letters"] = (white, black)
     attrs["promo_region"] = tuple(
-        _region(k, val.get(k, DEFAULTS[k]), files, ranks, clip=k not in val)
+        _region(k, val.get(k, DEFAULTS[k]), files, ranks, clip=k not in val, levels=levels)
         for k in ("promotionRegionWhite", "promotionRegionBlack"))
     attrs["promo_mandatory"] = _bool("mandatoryPawnPromotion", get("mandatoryPawnPromotion"))
     if _bool("doubleStep", get("doubleStep")):
         attrs["double_region"] = tuple(
-            _region(k, val.get(k, DEFAULTS[k]), files, ranks, clip=k not in val)
+            _region(k, val.get(k, DEFAULTS[k]), files, ranks, clip=k not in val, levels=levels)
             for k in ("doubleStepRegionWhite", "doubleStepRegionBlack"))
     attrs["castle_on"] = _bool("castling", get("castling"))
     royal = val.get("king", "k").partition(":")[0].lower() if val.get("king", "k") != "-" else ""
@@ -258,7 +282,10 @@ def build_class(name: str, keys: dict[str, tuple[str, int]]) -> tuple[type[Varia
     from . import drops                     # drops, hands and the promotion of pieces
     drops.apply(val, pieces, attrs, files, ranks)
     rules: tuple[type, ...] = (ResultRules, FileRules) if hooks else (FileRules,)
-    bases = plugin_bases(val, KeyError_) + level_bases(val, files, ranks, KeyError_) \
-        + drops.mixins(attrs) + (drops.DropRules,) + rules
+    holes = hole_coords(val, files, ranks, levels, _region, KeyError_)
+    check_castling(attrs, holes, ranks, levels, KeyError_)
+    bases = plugin_bases(val, KeyError_) + hole_bases(holes) + level_cls \
+        + solid_bases(val, tuple(pieces), royal, KeyError_) + drops.mixins(attrs) \
+        + (drops.DropRules,) + rules
     attrs["notation_class"] = drops.text_class(bases)
     return type(f"File_{name}", bases, attrs), lines

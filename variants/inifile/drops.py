@@ -29,7 +29,7 @@ from engine.moves import CASTLE, DROP, EP
 from engine.pieces import CAPTURE, PieceType
 from engine.variant import BLACK, WHITE
 
-from .build import KeyError_, _bool, _int, _region
+from .build import KeyError_, _bool, _int, _region, in_region
 from .keys import DROP_KEYS
 from .moverules import FileText as CastlingText
 from engine.notation.formats import TextFormat
@@ -165,7 +165,7 @@ def text_class(bases: tuple[type, ...]) -> type:
     class a base brings of its own (levelled boards)."""
     probe = type("probe", bases, {})
     own = next(c.__dict__["notation_class"] for c in probe.__mro__ if "notation_class" in c.__dict__)
-    if issubclass(own, CastlingText) or own in (TextFormat, ChessText):
+    if issubclass(own, FileText) or own in (TextFormat, ChessText, CastlingText):
         return FileText
     return type(f"{own.__name__}File", (own, FileText), {})
 
@@ -178,8 +178,9 @@ def mixins(attrs: dict) -> tuple[type, ...]:
         and not all(attrs["promo_letters"]) and attrs["fsf_pawn"] not in attrs["promoted_of"]
     # an en-passant capture never promotes: needed where it lands in a promotion region
     dbl = attrs.get("double_region", (frozenset(), frozenset()))
-    ep_zone = any((f, r + (1 if c == WHITE else -1)) in attrs["promo_region"][1 - c]
-                  for c in (WHITE, BLACK) for f, r in dbl[c])
+    ep_zone = any(in_region((co[0], co[1] + (1 if c == WHITE else -1)) + tuple(co[2:]),
+                            attrs["promo_region"][1 - c])
+                  for c in (WHITE, BLACK) for co in dbl[c])
     if attrs["immobility_illegal"] or attrs["limits"] or attrs["on_capture"] or stuck or ep_zone:
         out.append(MoveFilter)
     if attrs["drop_promoted"] and attrs["promoted_of"]:
@@ -217,8 +218,7 @@ class FileText(CastlingText):
         mover = pos.board[pos.ep_victim] if pos.ep_victim >= 0 else 0
         if mover and v.piece_types[mover >> 1].token.lower() != v.fsf_pawn:
             region = v.ep_region
-            cells = [c for c in (pos.ep, pos.ep_victim)
-                     if region is None or tuple(geo.coords[c][:2]) in region]
+            cells = [c for c in (pos.ep, pos.ep_victim) if region is None or in_region(geo.coords[c], region)]
             cells.sort(key=lambda c: (geo.coords[c][1], geo.coords[c][0]))
             return "".join(geo.name(c) for c in cells) or "-"
         types = v.ep_types[pos.side]
@@ -299,11 +299,11 @@ class DropRules:
         color = code & 1
         c = self.geometry.coords[cell]
         region = self.drop_region[color]
-        if region is not None and (c[0], c[1]) not in region:
+        if region is not None and not in_region(c, region):
             return False
         letter = pt.token.lower()
         if letter == self.fsf_pawn and not pt.promoted:
-            if not self.zone_pawn_drops and (c[0], c[1]) in self.promo_region[color]:
+            if not self.zone_pawn_drops and in_region(c, self.promo_region[color]):
                 return False
             if not self.first_rank_pawn_drops and c[1] == (0 if color == WHITE else self.ranks - 1):
                 return False
@@ -387,8 +387,7 @@ class DropRules:
             return (0,)
         color = code & 1
         zone = self.promo_region[color]
-        cf, ct = self.geometry.coords[frm], self.geometry.coords[to]
-        in_from, in_to = (cf[0], cf[1]) in zone, (ct[0], ct[1]) in zone
+        in_from, in_to = in_region(self.geometry.coords[frm], zone), in_region(self.geometry.coords[to], zone)
         move = self._move_letter(pt)
         limits = self.limits
 
