@@ -368,6 +368,14 @@ def _legal(pos: Position) -> list[int]:
     r = v.legal_moves(pos, pseudo)
     if r is not None:
         return r
+    return royal_filter(pos, pseudo)
+
+
+def royal_filter(pos: Position, pseudo: list[int]) -> list[int]:
+    """The generic legality filter: the moves of ``pseudo`` that leave no royal piece of the
+    mover attacked (and pass the variant's drop rule); a variant's own ``legal_moves`` may
+    call it after its own filtering."""
+    v = pos.variant
     if not v.royal_check:
         return pseudo
     side = pos.side

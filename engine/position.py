@@ -19,7 +19,7 @@ if TYPE_CHECKING:
 class Position:
     __slots__ = ("variant", "board", "occ", "hand", "side", "ep", "ep_victim", "castle",
                  "halfmove", "fullmove", "hash", "king", "stack", "history", "z",
-                 "_royal", "_pawn", "_handtype", "_cmask", "_cbymove", "extra")
+                 "_royal", "_pawn", "_handtype", "_handsrc", "_cmask", "_cbymove", "extra")
 
     def __init__(self, variant: Variant) -> None:
         v = variant
@@ -44,6 +44,10 @@ class Position:
         self._royal = [bool(v.piece_types[c >> 1] and v.piece_types[c >> 1].royal) for c in range(ncodes)]
         self._pawn = [v.resets_move_clock(c) for c in range(ncodes)]
         self._handtype = [0] * ncodes
+        # the hand entry a drop of each code takes (a piece dropped in promoted form takes its
+        # unpromoted form: Variant.hand_source)
+        self._handsrc = [v.hand_source(c) if v.hands and v.piece_types[c >> 1] is not None else c
+                         for c in range(ncodes)]
         if v.hands:
             for c in range(2, ncodes):
                 if v.piece_types[c >> 1] is not None:
@@ -149,9 +153,10 @@ class Position:
             code = ((m >> 16) & 255) * 2 + side
             b[to] = code
             self.occ[side].add(to)
-            n = self.hand[code]
-            self.hand[code] = n - 1
-            h ^= z.piece[code][to] ^ z.hand[code][n] ^ z.hand[code][n - 1]
+            hc = self._handsrc[code]
+            n = self.hand[hc]
+            self.hand[hc] = n - 1
+            h ^= z.piece[code][to] ^ z.hand[hc][n] ^ z.hand[hc][n - 1]
             if self._royal[code]:
                 self.king[side] = to
             v = self.variant
@@ -217,7 +222,9 @@ class Position:
             h ^= z.piece[newcode][to]
             if self._royal[newcode]:
                 self.king[side] = to
-            if cap or extra or self._pawn[code]:
+            if cap or extra or (self._pawn[code] and (self.variant.reversible is None
+                                                      or (code, frm, to) not in self.variant.reversible)) \
+                    or (pt and self.variant.promotion_resets_clock):
                 self.halfmove = 0
             else:
                 self.halfmove += 1
@@ -273,7 +280,7 @@ class Position:
             code = b[to]
             b[to] = 0
             self.occ[side].discard(to)
-            self.hand[code] += 1
+            self.hand[self._handsrc[code]] += 1
             if self._royal[code]:
                 self.king[side] = -1
         elif m & SPECIAL:

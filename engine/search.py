@@ -511,7 +511,7 @@ class Searcher(MoveOrdering, Quiescence):
         if p and (p & 1) == side:
             return False
         if frm == DROP:
-            return not p and pos.hand[((m >> 16) & 255) * 2 + side] > 0
+            return not p and pos.hand[pos._handsrc[((m >> 16) & 255) * 2 + side]] > 0
         q = b[frm]
         return bool(q) and (q & 1) == side
 

@@ -86,6 +86,10 @@ class Variant:
     move_rule_plies: int | None = 100  # draw after this many plies without capture/pawn move
     move_rule_name: str | None = None  # how the result names it (default: "50-move rule")
     drop_resets_clock: bool = False   # a drop/return also resets that count
+    promotion_resets_clock: bool = False  # any promotion resets it (a pawn's move always does)
+    # (code, from, to) of the moves of resetting pieces that do not reset the count because
+    # the piece could step back (a sideways pawn step); None: every such move resets it
+    reversible: frozenset[tuple[int, int, int]] | None = None
     pawn_drop_resets_clock: bool = False  # a pawn drop resets it like a pawn move
     repetition_count: int = 3         # draw at this many occurrences
     stalemate_result: str = "draw"    # "draw", "loss" (side to move loses) or "win"
@@ -263,6 +267,11 @@ class Variant:
         if pt.demotes_to:
             return self.by_token[pt.demotes_to].id
         return pt.id
+
+    def hand_source(self, code: int) -> int:
+        """The hand entry (code) that a drop of this code takes: itself, or for a piece that
+        may be dropped in promoted form (Kyoto shogi) its unpromoted form."""
+        return code
 
     def drop_allowed(self, code: int, cell: int) -> bool:
         return True

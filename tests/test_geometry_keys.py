@@ -195,7 +195,7 @@ def test_holes_in_the_position_text():
 
 def test_holes_on_a_levelled_board_and_a_region_with_a_level():
     text = ("[sol]\nmaxRank = 3\nmaxFile = c\nlevels = 3\nsolid = true\nking = k\n"
-            "customPiece1 = r:O*\ncustomPiece2 = p:mfO cfS\ncastling = false\ndoubleStep = false\n"
+            "customPiece1 = r:O*\ncustomPiece2 = p:mfO cfS\npawnTypes = p\ncastling = false\ndoubleStep = false\n"
             "holes = bb2\npromotionRegionWhite = c*3\npromotionPieceTypes = r\n"
             "startFen = 3/3/K2|1p1/1*1/1P1|3/3/2k w - - 0 1\n")
     v = load(text)["sol"]()

@@ -18,6 +18,7 @@ from engine.game import game_result, perft
 from engine.movegen import legal_moves
 from engine.moves import CASTLE, DROP, EP
 from engine.notation import move_text, parse_position
+from engine.notation.position_text import format as format_position
 
 DATA = Path(__file__).resolve().parent / "data" / "fsf_variants.ini"
 NAMES = variants.load_file(str(DATA))
@@ -40,6 +41,32 @@ KEYS = {
     "janus": {"maxFile", "castlingKingsideFile", "castlingQueensideFile", "promotionPieceTypes"},
     "centaur": {"customPiece1", "maxFile", "castlingKingsideFile", "promotionPieceTypes"},
     "grasshopper": {"customPiece1", "doubleStep", "promotionPieceTypes"},
+    # drops, hands and piece promotion
+    "crazyhouse": {"startFen", "pieceDrops", "capturesToHand"},
+    "loop": {"dropLoop"},
+    "chessgi": {"firstRankPawnDrops"},
+    "capahouse": {"startFen", "pieceDrops", "capturesToHand"},
+    "pocketknight": {"startFen", "pieceDrops", "capturesToHand"},
+    "dragon": {"startFen", "pieceDrops", "whiteDropRegion", "blackDropRegion"},
+    "minishogi": {"shogiPawn", "dragonHorse", "bers", "startFen", "pieceDrops", "capturesToHand",
+                  "promotedPieceType", "dropNoDoubled", "immobilityIllegal",
+                  "shogiPawnDropMateIllegal", "perpetualCheckIllegal", "nFoldValue",
+                  "nFoldValueAbsolute"},
+    "kyotoshogi": {"promotedPieceType", "mandatoryPiecePromotion", "pieceDemotion", "dropPromoted"},
+    "micro": {"piecePromotionOnCapture", "promotedPieceType"},
+    "gorogoro": {"startFen", "promotionRegionWhite", "promotionRegionBlack"},
+    "judkins": {"shogiKnight", "promotedPieceType"},
+    "euroshogi": {"customPiece1", "promotedPieceType", "mandatoryPiecePromotion"},
+    "torishogi": {"customPiece7", "promotedPieceType", "dropNoDoubled", "dropNoDoubledCount",
+                  "mandatoryPiecePromotion", "shogiPawnDropMateIllegal", "nFoldValue"},
+    "yarishogi": {"customPiece5", "promotedPieceType", "dropNoDoubled", "immobilityIllegal"},
+    "okisakishogi": {"lance", "shogiKnight", "customPiece1", "promotedPieceType"},
+    "nocheckhouse": {"dropChecks"},
+    "shogun": {"promotionLimit", "promotedPieceType", "promotionPieceTypes",
+               "mandatoryPawnPromotion", "firstRankPawnDrops", "promotionZonePawnDrops",
+               "whiteDropRegion", "blackDropRegion", "immobilityIllegal"},
+    "legan": {"customPiece1", "pawnTypes", "promotionPawnTypes", "promotionRegionWhite",
+              "promotionRegionBlack"},
     # results, pawns and castling (variants/inifile/results.py, moverules.py)
     "kingofthehill": {"flagPiece", "flagRegion", "flagMove"},
     "racingkings": {"flagPieceWhite", "flagPieceBlack", "flagRegionWhite", "flagRegionBlack",
@@ -68,6 +95,28 @@ KEYS = {
     "fox-and-hounds": {"flagPieceWhite", "flagRegionWhite", "stalemateValue"},
 }
 
+# sections that are not Fairy-Stockfish built-ins: their own text is loaded into pyffish
+LOADED_INTO_PYFFISH = ("nocheckhouse", "shogun")
+
+
+def _section_text(name: str) -> str:
+    text = DATA.read_text()
+    start = next(i for i, block in enumerate(text.split("\n[")) if block.startswith(name + ":"))
+    return "[" + text.split("\n[")[start].split("\n\n")[0] + "\n"
+
+
+for _name in LOADED_INTO_PYFFISH:
+    pyffish.load_variant_config(_section_text(_name))
+
+# the keys of drops, hands and piece promotion, each exercised by a section above
+# (shogiDoubledPawn, which Fairy-Stockfish no longer reads, only as its old default "true")
+DROP_GROUP = {
+    "pieceDrops", "capturesToHand", "dropLoop", "firstRankPawnDrops", "promotionZonePawnDrops",
+    "whiteDropRegion", "blackDropRegion", "dropNoDoubled", "dropNoDoubledCount", "dropPromoted",
+    "dropChecks", "immobilityIllegal", "shogiPawnDropMateIllegal", "promotionPawnTypes",
+    "promotedPieceType", "mandatoryPiecePromotion", "pieceDemotion", "promotionLimit",
+    "piecePromotionOnCapture"}
+
 
 def fsf_perft(name: str, fen: str, moves: list[str], depth: int) -> int:
     ms = pyffish.legal_moves(name, fen, moves)
@@ -86,6 +135,14 @@ def test_the_file_holds_the_sections_named_here_with_the_keys_they_exercise():
         sections[head.split(":")[0]] = keys
     for name, keys in KEYS.items():
         assert keys <= sections[name], (name, keys - sections[name])
+
+
+def test_every_drop_and_promotion_key_is_exercised_by_a_section():
+    used = set().union(*KEYS.values())
+    assert DROP_GROUP - used == set()
+    from variants.inifile.keys import DROP_KEYS
+    assert DROP_GROUP | {"shogiDoubledPawn", "promotionPawnTypesWhite", "promotionPawnTypesBlack"} \
+        == DROP_KEYS
 
 
 @pytest.mark.parametrize("name", sorted(KEYS))
@@ -113,39 +170,60 @@ def fsf_result(name: str, fen: str, moves: list[str], legal: list[str]) -> int |
     return sign(value) if end else None
 
 
+def _demotion(v, tid: int) -> bool:
+    pt = v.piece_types[tid]
+    return v.piece_demotion and not pt.promoted and pt.token.lower() in v.promoted_of
+
+
 def kinds_allowed(v, pos) -> set[str]:
     """The special moves a variant's start position allows: castling (a right in it),
-    promotion (a piece on the board that can promote), en passant (pieces on the board that
-    double-step and that take en passant)."""
+    promotion (a piece on the board that can promote pawn-style), en passant (pieces on the
+    board that double-step and that take en passant), a drop (hands), a shogi-style piece
+    promotion and a demotion (the keys that allow them)."""
     out = set()
     if pos.castle:
         out.add("castling")
     codes = {p for p in pos.board if p}
-    if codes & set(v.promo):
+    if any(o and not v.piece_types[o].token.startswith("+") and not _demotion(v, o)
+           for c in codes & set(v.promo) for opts in v.promo[c].values() for o in opts):
         out.add("promotion")
     flags = {sp[3] for c in codes for cell in v.table_list[c].special for sp in cell}
     if {"ep", "double"} <= flags:
         out.add("en passant")
+    if v.hands:
+        out.add("drop")
+    if v.promoted_of:
+        out.add("piece promotion")
+    if v.piece_demotion:
+        out.add("demotion")
     return out
 
 
 def kind_of(pos, m: int) -> str | None:
+    v = pos.variant
     if m & CASTLE:
         return "castling"
     if m & EP:
         return "en passant"
-    if (m >> 16) & 255 and (m >> 8) & 255 != DROP:
-        return "promotion"
+    tid = (m >> 16) & 255
+    if (m >> 8) & 255 == DROP:
+        return "drop"
+    if tid:
+        if v.piece_types[tid].token.startswith("+"):
+            return "piece promotion"
+        return "demotion" if _demotion(v, tid) else "promotion"
     return None
 
 
 @pytest.mark.parametrize("name", sorted(KEYS))
 def test_random_games_have_fairy_stockfishs_legal_moves_and_results(name):
     """20 random games of up to 60 plies (more where a special move is rare); at every ply the
-    same legal move texts (none once a rule has decided the game), perft 2 at the 20th ply
-    of each game (or its last position), and at its end the same result as Fairy-Stockfish.
-    The games are steered to castle, take en passant and promote, and each of those the
-    variant allows must have appeared in a move both engines agreed on."""
+    same legal move texts (none once a rule has decided the game) and the same position text
+    (pyffish.get_fen; every tenth ply Fairy-Stockfish's text also reads back to itself),
+    perft 2 at the 20th ply of each game (or its last position), and at its end the same
+    result as Fairy-Stockfish.  The games are steered to castle, take en passant, promote,
+    drop, promote and demote pieces, and each of those the variant allows must have appeared
+    in a move both engines agreed on."""
     v = variants.get(name)
     fen = pyffish.start_fen(name)
     rng = random.Random(name)
@@ -161,6 +239,10 @@ def test_random_games_have_fairy_stockfishs_legal_moves_and_results(name):
             ours = {move_text(v, m): m for m in legal_moves(pos)}
             theirs = set(pyffish.legal_moves(name, fen, moves))
             assert set(ours) == theirs, (name, moves, set(ours) ^ theirs)
+            theirs_fen = pyffish.get_fen(name, fen, moves)
+            assert format_position(pos) == theirs_fen, (name, moves)
+            if ply % 10 == 9:           # and Fairy-Stockfish's text reads back to the same
+                assert format_position(parse_position(v, theirs_fen)) == theirs_fen, (name, moves)
             if (ply == 20 or not ours) and game < 20:
                 assert perft(pos, 2) == fsf_perft(name, fen, moves, 2), (name, moves)
             r = game_result(pos, [ours[t] for t in ours])
@@ -285,6 +367,22 @@ BAD = {
     "board over the cell limit": ("[x:chess]\nmaxRank = 11\n", "2: [x] maxRank: out of range 1..10 (11)"),
     "refused rule": ("[x:chess]\nblastOnCapture = true\n", "2: [x] blastOnCapture: not supported (blastOnCapture)"),
     "a built-in name": ("[shogi:chess]\n", "1: [shogi] a built-in variant has this name (shogi)"),
+    "promotedPieceType naming an unknown letter": ("[x:chess]\npromotedPieceType = n:z\n",
+                                                  "2: [x] promotedPieceType: no piece has this letter (z)"),
+    "promotedPieceType not letter:letter": ("[x:chess]\npromotedPieceType = nb\n",
+                                           "2: [x] promotedPieceType: not letter:letter (nb)"),
+    "a promoted piece promoting again": ("[x:chess]\npromotedPieceType = n:b b:r\n",
+                                         "2: [x] promotedPieceType: a promoted piece would promote again (b)"),
+    "a drop region off the board": ("[x:chess]\npieceDrops = true\nwhiteDropRegion = *1 *9\n",
+                                    "3: [x] whiteDropRegion: square off the board (*9)"),
+    "a bad promotionLimit": ("[x:chess]\npromotionLimit = q:x\n",
+                             "2: [x] promotionLimit: not letter:count (q:x)"),
+    "dropNoDoubled naming an unknown letter": ("[x:shogi]\ndropNoDoubled = z\n",
+                                               "2: [x] dropNoDoubled: no piece has this letter (z)"),
+    "captures to a hand without drops": ("[x:chess]\ncapturesToHand = true\n",
+                                         "2: [x] capturesToHand: needs pieceDrops"),
+    "the old shogiDoubledPawn = false": ("[x:shogi]\nshogiDoubledPawn = false\n",
+                                         "2: [x] shogiDoubledPawn: not supported"),
     "flagRegion off the board": ("[x:chess]\nflagRegion = d9\n", "2: [x] flagRegion: square off the board (d9)"),
     "unknown extinction letter": ("[x:chess]\nextinctionValue = loss\nextinctionPieceTypes = qz\n",
                                   "3: [x] extinctionPieceTypes: no piece has this letter (z)"),
@@ -377,6 +475,89 @@ def test_the_worked_example_loads_into_both_engines_and_agrees():
     assert v.start_fen == fen
     pos = parse_position(v, fen)
     assert [perft(pos, d) for d in (1, 2, 3)] == [fsf_perft("leapers10", fen, [], d) for d in (1, 2, 3)]
+
+
+def _play(name: str, fen: str, moves: list[str]):
+    v = variants.get(name)
+    pos = parse_position(v, fen)
+    for t in moves:
+        pos.make({move_text(v, m): m for m in legal_moves(pos)}[t])
+    return pos
+
+
+def test_a_mate_by_dropping_a_shogi_pawn_loses_for_the_dropper():
+    """minishogi (shogiPawnDropMateIllegal): P@a4 mates the king on a5 (the rook on b5 blocks
+    it, the golds guard a4 and b4); Fairy-Stockfish lists the drop and scores the mate as a
+    win for the side mated, and so does cellfish."""
+    fen = "kr3/5/1GG2/5/4K[P] w - - 0 1"
+    assert "P@a4" in pyffish.legal_moves("minishogi", fen, [])
+    assert pyffish.legal_moves("minishogi", fen, ["P@a4"]) == []
+    assert pyffish.game_result("minishogi", fen, ["P@a4"]) > 0
+    pos = _play("minishogi", fen, ["P@a4"])
+    assert legal_moves(pos) == [] and game_result(pos) == (1, "pawn-drop mate")
+    # a rook dropped there mates as usual
+    pos = _play("minishogi", "kr3/5/1GG2/5/4K[R] w - - 0 1", ["R@a4"])
+    assert game_result(pos) == (-1, "checkmate")
+
+
+@pytest.mark.parametrize("first", [[], ["b1b2"]])
+def test_minishogi_repetition_loses_for_white_whoever_is_to_move(first):
+    """nFoldValue = loss with nFoldValueAbsolute: the fourth occurrence loses for White (sente),
+    so Black to move wins; as Fairy-Stockfish's is_optional_game_end says."""
+    fen = pyffish.start_fen("minishogi")
+    moves = first + (["b1b2", "d5d4", "b2b1", "d4d5"] if not first else
+                     ["d5d4", "b2b1", "d4d5", "b1b2"]) * 3
+    end, value = pyffish.is_optional_game_end("minishogi", fen, moves)
+    score = game_result(_play("minishogi", fen, moves))
+    assert end and score is not None and score[0] == (1 if value > 0 else -1) == (1 if first else -1)
+    assert not pyffish.is_optional_game_end("minishogi", fen, moves[:-2])[0]
+    assert game_result(_play("minishogi", fen, moves[:-2])) is None
+
+
+def test_perpetual_check_loses_at_the_repetition():
+    """perpetualCheckIllegal: White's rook checks on every move while the king shuffles between
+    a5 and b5; when the position recurs the fourth time (White to move), White, the side that
+    checked throughout, loses, as in Fairy-Stockfish."""
+    fen = "k4/5/5/1R3/4K[] w - - 0 1"
+    moves = ["b2a2", "a5b5", "a2b2", "b5a5"] * 3
+    end, value = pyffish.is_optional_game_end("minishogi", fen, moves)
+    assert end and value < 0
+    assert game_result(_play("minishogi", fen, moves)) == (-1, "perpetual check")
+
+
+def test_the_drop_example_loads_into_both_engines_and_agrees():
+    """docs/variant-files.md's second example, Los Alamos chess with drops: the same file in
+    pyffish and in cellfish gives the same start, perft to depth 3, and along random games
+    (drops preferred) the same legal moves and position text at every ply, with drops,
+    drop restrictions and perft 2 at the end of each game."""
+    path = Path(__file__).resolve().parent.parent / "examples" / "alamoshouse.ini"
+    pyffish.load_variant_config(path.read_text())
+    assert variants.load_file(str(path)) == ["alamoshouse"]
+    name = "alamoshouse"
+    v = variants.get(name)
+    fen = pyffish.start_fen(name)
+    assert v.start_fen == fen == "rnqknr/pppppp/6/6/PPPPPP/RNQKNR[] w - - 0 1"
+    pos = parse_position(v, fen)
+    assert [perft(pos, d) for d in (1, 2, 3)] == [fsf_perft(name, fen, [], d) for d in (1, 2, 3)] \
+        == [10, 100, 1212]
+    rng = random.Random(7)
+    drops = 0
+    for _ in range(6):
+        pos = parse_position(v, fen)
+        moves: list[str] = []
+        for _ply in range(50):
+            ours = {move_text(v, m): m for m in legal_moves(pos)}
+            assert set(ours) == set(pyffish.legal_moves(name, fen, moves)), moves
+            assert format_position(pos) == pyffish.get_fen(name, fen, moves), moves
+            if not ours:
+                break
+            special = [t for t, m in ours.items() if "@" in t or pos.board[m & 255]]
+            t = rng.choice(sorted(special) if special and rng.random() < 0.5 else sorted(ours))
+            drops += "@" in t
+            pos.make(ours[t])
+            moves.append(t)
+        assert perft(pos, 2) == fsf_perft(name, fen, moves, 2), moves
+    assert drops > 10
 
 
 def test_black_pieces_are_white_pieces_turned_half_round(tmp_path):

@@ -56,6 +56,18 @@ class TextFormat:
     def sfen_hand_order(self) -> list[int]:
         return self.hand_order()
 
+    # ---- move text ----------------------------------------------------------------------------
+    def promotion_text(self, tid: int) -> str:
+        """The suffix of a move whose piece becomes type ``tid``: ``+`` for a '+' token, else
+        the lowercase letter (``Q~`` gives ``q``)."""
+        tok = self.variant.piece_types[tid].token
+        return "+" if tok.startswith("+") else tok.rstrip("~").lower()
+
+    def field_names(self, rest: list[str]) -> tuple[str, ...]:
+        """The fields after the board that a position text's remaining words give (default:
+        ``fields``)."""
+        return self.fields
+
     # ---- castling and en passant -----------------------------------------------------------
     def parse_castling(self, text: str, board: list[int]) -> int:
         """Rights bits for a castling field; a right whose king or rook is not home is dropped."""
@@ -77,6 +89,18 @@ class TextFormat:
     def format_castling(self, rights: int) -> str:
         s = "".join(r.char for r in self.variant.castling if rights & r.bit)
         return s or "-"
+
+    def ep_text(self, pos: Position) -> str:
+        """The en-passant field of a position (default: the cell, or ``-``)."""
+        return self.variant.geometry.name(pos.ep) if pos.ep >= 0 else "-"
+
+    def parse_ep(self, pos: Position, field: str) -> tuple[int, int]:
+        """(ep cell, victim cell) of an en-passant field other than ``-`` (the board and the
+        side to move are read already)."""
+        c = self.variant.geometry.parse(field)
+        if c is None:
+            raise PositionTextError(f"bad en-passant cell ({field})")
+        return self.ep_from_text(c, pos.side)
 
     def ep_from_text(self, cell: int, side: int) -> tuple[int, int]:
         """(ep cell, victim cell) for an en-passant field naming `cell` (default: none)."""

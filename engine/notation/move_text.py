@@ -3,7 +3,8 @@
   <from><to>            plain move, capture, castling (the king's move), fusion
   <from><to>q           promotion: lowercase token letter of the new piece
   <from><to>+           promotion to a '+'-token piece (shogi, knavish optional promotion)
-  P@e4 / P*5e           drop (UCI / USI)
+  <from><to>-           demotion of a '+' piece (variants files with pieceDemotion)
+  P@e4 / P*5e           drop (UCI / USI); +L@e4 drops a piece in promoted form
   <from><to>/b          fission: the component that moves
   <from><to>[+],<cell>  a move that also acts on another cell (Notake)
   0000                  null move
@@ -38,8 +39,7 @@ def move_text(variant: Variant, m: int, dialect: str = "uci") -> str:
     if m & FISSION:
         s += "/" + variant.piece_types[pt].token.lower()
     elif pt:
-        tok = variant.piece_types[pt].token
-        s += "+" if tok.startswith("+") else tok.rstrip("~").lower()
+        s += variant.notation.promotion_text(pt)
     acted = acted_of(m)
     if acted >= 0 and m & SPECIAL:
         s += "," + geo.name(acted, dialect)

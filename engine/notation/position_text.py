@@ -228,7 +228,7 @@ def parse(variant: Variant, text: str, fmt: str | None = None) -> Position:
         parse_hand_letters(variant, htext, pos.hand)
     parse_board(variant, btext, board)
     rest = fields[1:]
-    spec = variant.notation.fields
+    spec = variant.notation.field_names(rest)
     for i, name in enumerate(spec):
         if i >= len(rest):
             break
@@ -245,10 +245,7 @@ def parse(variant: Variant, text: str, fmt: str | None = None) -> Position:
             pos.castle = variant.notation.parse_castling(f, board)
         elif name == "ep":
             if f != "-":
-                c = variant.geometry.parse(f)
-                if c is None:
-                    raise PositionTextError(f"bad en-passant cell ({f})")
-                pos.ep, pos.ep_victim = variant.notation.ep_from_text(c, pos.side)
+                pos.ep, pos.ep_victim = variant.notation.parse_ep(pos, f)
         elif name == "halfmove":
             pos.halfmove = _int(f, "halfmove clock")
         elif name == "fullmove":
@@ -278,7 +275,7 @@ def format(pos: Position, fmt: str | None = None) -> str:
         elif name == "castling":
             out.append(variant.notation.format_castling(pos.castle))
         elif name == "ep":
-            out.append(variant.geometry.name(pos.ep) if pos.ep >= 0 else "-")
+            out.append(variant.notation.ep_text(pos))
         elif name == "halfmove":
             out.append(str(pos.halfmove))
         elif name == "fullmove":

@@ -142,8 +142,13 @@ class FileVariant(ChessLike):
     home_level: tuple[int, ...] = ()      # (0,) on a levelled board: castling on its first level
 
     def __init__(self) -> None:
-        self.piece_types = [None] + [self._piece(n, letter, b) for n, letter, b in self.pieces]
+        base = [self._piece(n, letter, b) for n, letter, b in self.pieces]
+        self.piece_types = [None] + base + self._forms(base)
         super().__init__()
+
+    def _forms(self, base: list[PieceType]) -> list[PieceType]:
+        """Promoted forms (``+P``, ``Q~``) after the pieces of the file (drops.DropRules)."""
+        return []
 
     def orient(self, v):
         """Black's pieces are White's turned half round, as Fairy-Stockfish turns them (a
@@ -173,14 +178,6 @@ class FileVariant(ChessLike):
                               origin=lambda c, col: in_region(c, region[col])))
         return tuple(atoms)
 
-    def promotion_options(self, code: int, frm: int, to: int) -> tuple[int, ...]:
-        pt = self.piece_types[code >> 1]
-        color = code & 1
-        if pt is None or not pt.pawn or not in_region(self.geometry.coords[to], self.promo_region[color]):
-            return ()
-        ids = tuple(p.id for p in self.piece_types[1:]
-                    if p is not None and p.token.lower() in self.promo_letters[color])
-        return ids if self.promo_mandatory else (0,) + ids
 
     def is_draw_by_material(self, pos) -> bool:
         return False        # Fairy-Stockfish adjudicates no dead positions in these games
@@ -236,12 +233,16 @@ def build_class(name: str, keys: dict[str, tuple[str, int]]) -> tuple[type[Varia
             pieces.append(("pawn" if k == "pawn" else k, letter, betza))
     attrs: dict = {"name": name, "files": files, "ranks": ranks, "pieces": tuple(pieces),
                    "start_fen": get("startFen")}
-    pawn_letters = frozenset(get("pawnTypes"))
+    # pawnTypes (and the en-passant, move-count and promotion types after it) default to the
+    # pawn piece, whatever its letter, as Fairy-Stockfish's defaults name piece types
+    pawn_letters = frozenset(val["pawnTypes"]) if "pawnTypes" in val \
+        else frozenset(letter for n, letter, _ in pieces if n == "pawn")
     attrs["pawn_letters"] = pawn_letters
-    # the default (nbrq) names Fairy-Stockfish's piece types: those a variant lacks drop out
-    both = val.get("promotionPieceTypes", "".join(c for c in DEFAULTS["promotionPieceTypes"] if c in letters))
-    white = frozenset(val.get("promotionPieceTypesWhite", both))
-    black = frozenset(val.get("promotionPieceTypesBlack", both))
+    # by default the queen, rook, bishop and knight pieces, whatever their letters
+    both = val.get("promotionPieceTypes", "".join(
+        letter for n, letter, _ in pieces if n in ("queen", "rook", "bishop", "knight")))
+    white = frozenset(val.get("promotionPieceTypesWhite", both)) - {"-"}
+    black = frozenset(val.get("promotionPieceTypesBlack", both)) - {"-"}
     for letter in white | black:
         if letter not in letters:
             raise KeyError_("promotionPieceTypes", "no piece has this letter", letter)
@@ -278,9 +279,13 @@ def build_class(name: str, keys: dict[str, tuple[str, int]]) -> tuple[type[Varia
     result, hooks = result_attrs(val, letters, pawn_letters, royal, files, ranks)
     attrs.update(result)
     grid2d(files, ranks)                    # fails early on an impossible board
+    from . import drops                     # drops, hands and the promotion of pieces
+    drops.apply(val, pieces, attrs, files, ranks)
     rules: tuple[type, ...] = (ResultRules, FileRules) if hooks else (FileRules,)
     holes = hole_coords(val, files, ranks, levels, _region, KeyError_)
     check_castling(attrs, holes, ranks, levels, KeyError_)
     bases = plugin_bases(val, KeyError_) + hole_bases(holes) + level_cls \
-        + solid_bases(val, tuple(pieces), royal, KeyError_) + rules
+        + solid_bases(val, tuple(pieces), royal, KeyError_) + drops.mixins(attrs) \
+        + (drops.DropRules,) + rules
+    attrs["notation_class"] = drops.text_class(bases)
     return type(f"File_{name}", bases, attrs), lines

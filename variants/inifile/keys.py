@@ -23,9 +23,18 @@ flagRegionBlack flagMove enPassantRegion enPassantTypes enPassantTypesWhite enPa
 castlingKingPiece castlingRookPieces castlingRookKingsideFile castlingRookQueensideFile
 """.split())
 
+# drops, hands and the promotion of pieces (variants/inifile/drops.py)
+DROP_KEYS = frozenset("""
+pieceDrops capturesToHand dropLoop firstRankPawnDrops promotionZonePawnDrops whiteDropRegion
+blackDropRegion dropNoDoubled dropNoDoubledCount shogiDoubledPawn dropPromoted dropChecks
+immobilityIllegal shogiPawnDropMateIllegal promotionPawnTypes promotionPawnTypesWhite
+promotionPawnTypesBlack promotedPieceType mandatoryPiecePromotion pieceDemotion promotionLimit
+piecePromotionOnCapture
+""".split())
+
 # implemented rule keys (pieces are the predefined names, customPiece1..25 and king)
 RULE_KEYS = frozenset(DEFAULTS) | {"promotionPieceTypesWhite", "promotionPieceTypesBlack"} \
-    | RESULT_MOVE_KEYS
+    | RESULT_MOVE_KEYS | DROP_KEYS
 
 GUI_ONLY = frozenset({"pieceToCharTable", "pocketSize", "variantTemplate"})
 
@@ -50,4 +59,4 @@ extinctionPieceTypes extinctionPieceCount extinctionOpponentPieceCount flagPiece
 flagPieceWhite flagPieceBlack flagRegion flagRegionWhite flagRegionBlack flagMove
 checkCounting connectN connectHorizontal connectVertical connectDiagonal materialCounting
 countingRule adjudicateFullBoard pieceValueMg pieceValueEg
-""".split()) - RESULT_MOVE_KEYS
+""".split()) - RESULT_MOVE_KEYS - DROP_KEYS

@@ -11,7 +11,22 @@ from .parse import Problem, Section, VariantFileError, parse_text
 # built-in variants a section may name as its parent: their keys (the template plus pieces)
 BUILTIN_PARENTS: dict[str, dict[str, str]] = {
     "chess": {"pawn": "p", "knight": "n", "bishop": "b", "rook": "r", "queen": "q", "king": "k"},
+    # Fairy-Stockfish's shogi (its minishogi base on 9x9 with lances and knights)
+    "shogi": {
+        "variantTemplate": "shogi", "maxRank": "9", "maxFile": "9", "shogiPawn": "p",
+        "silver": "s", "gold": "g", "bishop": "b", "dragonHorse": "h", "rook": "r", "bers": "d",
+        "king": "k", "lance": "l", "shogiKnight": "n",
+        "startFen": "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL[-] w 0 1",
+        "pieceDrops": "true", "capturesToHand": "true", "promotionRegionWhite": "*7 *8 *9",
+        "promotionRegionBlack": "*1 *2 *3", "doubleStep": "false", "castling": "false",
+        "promotedPieceType": "p:g s:g b:h r:d l:g n:g", "dropNoDoubled": "p",
+        "immobilityIllegal": "true", "shogiPawnDropMateIllegal": "true", "stalemateValue": "loss",
+        "nFoldRule": "4", "nMoveRule": "0", "perpetualCheckIllegal": "true"},
 }
+
+# keys whose entries a child adds to its parent's (Fairy-Stockfish parses the child's value on
+# top of the parent's rules), rather than replacing the whole value
+MERGED = ("promotedPieceType", "promotionLimit")
 
 
 def _resolve(sections: list[Section], file: str, known: set[str],
@@ -42,7 +57,10 @@ def _resolve(sections: list[Section], file: str, known: set[str],
         if root in BUILTIN_PARENTS:
             keys.update({k: (v, chain[-1].line) for k, v in BUILTIN_PARENTS[root].items()})
         for c in reversed(chain):
-            keys.update(c.keys)
+            for k, (v, ln) in c.keys.items():
+                if k in MERGED and k in keys:
+                    v = f"{keys[k][0]} {v}"
+                keys[k] = (v, ln)
         out[s.name] = keys
     return out
 
