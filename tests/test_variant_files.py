@@ -217,7 +217,7 @@ def kind_of(pos, m: int) -> str | None:
 
 @pytest.mark.parametrize("name", sorted(KEYS))
 def test_random_games_have_fairy_stockfishs_legal_moves_and_results(name):
-    """20 random games of up to 60 plies (more where a special move is rare); at every ply the
+    """20 random games of up to 40 plies (more where a special move is rare); at every ply the
     same legal move texts (none once a rule has decided the game) and the same position text
     (pyffish.get_fen; every tenth ply Fairy-Stockfish's text also reads back to itself),
     perft 2 at the 20th ply of each game (or its last position), and at its end the same
@@ -235,7 +235,7 @@ def test_random_games_have_fairy_stockfishs_legal_moves_and_results(name):
             break
         pos = parse_position(v, fen)
         moves: list[str] = []
-        for ply in range(60 if game < 20 else 120):
+        for ply in range(40 if game < 20 else 120):     # (each pyffish call costs ~1.5 ms)
             ours = {move_text(v, m): m for m in legal_moves(pos)}
             theirs = set(pyffish.legal_moves(name, fen, moves))
             assert set(ours) == theirs, (name, moves, set(ours) ^ theirs)
