@@ -93,6 +93,10 @@ KEYS = {
               "castlingRookQueensideFile", "castlingRank", "doubleStepRegionWhite"},
     "jesonmor": {"flagPiece", "flagRegion", "flagMove", "stalemateValue"},
     "fox-and-hounds": {"flagPieceWhite", "flagRegionWhite", "stalemateValue"},
+    # pseudo-royal extinction pieces (variants/inifile/pseudoroyal.py)
+    "coregal": {"extinctionPieceTypes", "extinctionPseudoRoyal", "extinctionPieceCount"},
+    "spartan": {"customPiece1", "startFen", "promotionPawnTypesBlack", "promotionPieceTypesBlack",
+                "promotionLimit", "enPassantRegion", "extinctionPseudoRoyal", "dupleCheck"},
 }
 
 # sections that are not Fairy-Stockfish built-ins: their own text is loaded into pyffish
@@ -401,6 +405,9 @@ BAD = {
                                       "2: [x] enPassantRegion: square off the board (*9)"),
     "unknown en-passant type": ("[x:chess]\nenPassantTypesWhite = pw\n",
                                 "2: [x] enPassantTypesWhite: no piece has this letter (w)"),
+    "extinctionPseudoRoyal not a bool": ("[x:chess]\nextinctionPseudoRoyal = maybe\n",
+                                         "2: [x] extinctionPseudoRoyal: not true or false (maybe)"),
+    "dupleCheck not a bool": ("[x:chess]\ndupleCheck = 2x\n", "2: [x] dupleCheck: not true or false (2x)"),
     "unknown n-move type": ("[x:chess]\nnMoveRuleTypes = y\n", "2: [x] nMoveRuleTypes: no piece has this letter (y)"),
 }
 
@@ -451,17 +458,44 @@ def test_check_command_names_every_problem_and_exits_1(tmp_path):
     import subprocess
     import sys
     bad = tmp_path / "bad.ini"
-    bad.write_text("[x:chess]\nblastOnCapture = true\ntripleStepRegionWhite = *2\n[y:nope]\n")
+    bad.write_text("[x:chess]\nblastOnCapture = true\ngating = true\n[y:nope]\n")
     r = subprocess.run([sys.executable, "-m", "cellfish", "check", str(bad)], capture_output=True,
                        text=True, timeout=60)
     assert r.returncode == 1
     assert r.stdout.splitlines() == [
         f"{bad}:2: [x] blastOnCapture: not supported (blastOnCapture)",
-        f"{bad}:3: [x] tripleStepRegionWhite: not supported (tripleStepRegionWhite)",
+        f"{bad}:3: [x] gating: not supported (gating)",
         f"{bad}:4: [y] no such parent (nope)"]
     r = subprocess.run([sys.executable, "-m", "cellfish", "check", str(DATA)], capture_output=True,
                        text=True, timeout=60)
     assert r.returncode == 0 and r.stdout.startswith(f"{DATA}: ok ({len(KEYS)} variants")
+
+
+# (section, position, its legal moves, its result): pseudo-royal pieces, with pyffish's moves
+PSEUDO_ROYAL = [
+    # White's queen is attacked: only queen moves off the d-file (d1d8 lands beside the king)
+    ("coregal", "3qk3/8/8/8/8/8/8/3QK3 w - - 0 1",
+     "d1a1 d1a4 d1b1 d1b3 d1c1 d1c2 d1e2 d1f3 d1g4 d1h5", None),
+    # the attacked queen can neither move nor be shielded: checkmate, White loses
+    ("coregal", "rk6/8/8/8/8/8/1P6/QR5K w - - 0 1", "", -1),
+    # no queen left is no extinction: the game goes on
+    ("coregal", "4k3/8/8/8/8/8/8/3QK3 b - - 0 1", "e8e7 e8f7 e8f8", None),
+    # two kings: either may stay attacked, but not both (f8g8, f8g7 are illegal)
+    ("spartan", "2k2k2/8/8/8/8/8/8/2R1K1R1 b - - 0 1", "c8b7 c8b8 c8c7 c8d7 c8d8 f8e7 f8e8 f8f7", None),
+    # the last king is pseudo-royal: it must leave the attacked file
+    ("spartan", "2k5/8/8/8/8/8/8/2R1K3 b - - 0 1", "c8b7 c8b8 c8d7 c8d8", None),
+]
+
+
+@pytest.mark.parametrize("i", range(len(PSEUDO_ROYAL)))
+def test_pseudo_royal_pieces_may_not_be_left_attacked(i):
+    name, fen, moves, result = PSEUDO_ROYAL[i]
+    v = variants.get(name)
+    pos = parse_position(v, fen)
+    legal = sorted(move_text(v, m) for m in legal_moves(pos))
+    assert legal == sorted(moves.split()) == sorted(pyffish.legal_moves(name, fen, []))
+    r = game_result(pos)
+    assert (r[0] if r else None) == result == fsf_result(name, fen, [], legal)
 
 
 def test_the_worked_example_loads_into_both_engines_and_agrees():

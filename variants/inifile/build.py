@@ -287,5 +287,8 @@ def build_class(name: str, keys: dict[str, tuple[str, int]]) -> tuple[type[Varia
     bases = plugin_bases(val, KeyError_) + hole_bases(holes) + level_cls \
         + solid_bases(val, tuple(pieces), royal, KeyError_) + drops.mixins(attrs) \
         + (drops.DropRules,) + rules
+    if attrs["pseudo_royal"]:               # its legality filter runs after every other one
+        from .pseudoroyal import PseudoRoyalRules
+        bases = (PseudoRoyalRules,) + bases
     attrs["notation_class"] = drops.text_class(bases)
     return type(f"File_{name}", bases, attrs), lines
