@@ -6,6 +6,7 @@ random games; then each plays a complete game through the protocol."""
 from __future__ import annotations
 
 import random
+import re
 from pathlib import Path
 
 import pyffish
@@ -93,6 +94,10 @@ KEYS = {
               "castlingRookQueensideFile", "castlingRank", "doubleStepRegionWhite"},
     "jesonmor": {"flagPiece", "flagRegion", "flagMove", "stalemateValue"},
     "fox-and-hounds": {"flagPieceWhite", "flagRegionWhite", "stalemateValue"},
+    # pseudo-royal extinction pieces (variants/inifile/pseudoroyal.py)
+    "coregal": {"extinctionPieceTypes", "extinctionPseudoRoyal", "extinctionPieceCount"},
+    "spartan": {"customPiece1", "startFen", "promotionPawnTypesBlack", "promotionPieceTypesBlack",
+                "promotionLimit", "enPassantRegion", "extinctionPseudoRoyal", "dupleCheck"},
 }
 
 # sections that are not Fairy-Stockfish built-ins: their own text is loaded into pyffish
@@ -342,6 +347,78 @@ def test_custom_result_keys_give_fairy_stockfishs_results(i, custom):
     assert (results[-1] is not None) == ends, (name, results)
 
 
+# a triple step leaves the cells it passed that a pawn of the side to move attacks:
+# (position before Black's d9d6, the en-passant text after it)
+TRIPLE = [
+    ("rnbqkbnr/pppppppp/8/2P5/4P3/8/8/8/PP1P1PPP/RNBQKBNR b KQkq - 0 1", "d7d8"),   # both
+    ("rnbqkbnr/pppppppp/8/2P5/8/8/8/8/PP1PPPPP/RNBQKBNR b KQkq - 0 1", "d8"),       # the far one
+    ("rnbqkbnr/pppppppp/8/8/4P3/8/8/8/PP1P1PPP/RNBQKBNR b KQkq - 0 1", "d7"),       # the near one
+    ("rnbqkbnr/pppppppp/8/8/8/8/8/8/PPPPPPPP/RNBQKBNR b KQkq - 0 1", "-"),          # none
+]
+
+
+@pytest.mark.parametrize("i", range(len(TRIPLE)))
+def test_a_triple_step_leaves_both_cells_it_passed_for_en_passant(i, custom):
+    """After d9d6: Fairy-Stockfish's position text (which reads back to the same text and
+    moves), and the same legal moves, taking en passant on each cell written."""
+    fen, ep = TRIPLE[i]
+    v = variants.get("triplestep")
+    pos = parse_position(v, fen)
+    pos.make(next(m for m in legal_moves(pos) if move_text(v, m) == "d9d6"))
+    text = format_position(pos)
+    assert text.split()[3] == ep and text == pyffish.get_fen("triplestep", fen, ["d9d6"])
+    legal = {move_text(v, m): m for m in legal_moves(pos)}
+    assert set(legal) == set(pyffish.legal_moves("triplestep", fen, ["d9d6"]))
+    takes = sorted(t for t, m in legal.items() if m & EP)
+    assert sorted(t[2:] for t in takes) == sorted(re.findall(r"[a-z]\d+", ep.replace("-", ""))), takes
+    for t in takes:                             # the pawn on d6 is gone
+        pos.make(legal[t])
+        assert format_position(pos) == pyffish.get_fen("triplestep", fen, ["d9d6", t])
+        assert "p" not in format_position(pos).split("/")[4]
+        pos.unmake()
+    again = parse_position(v, text)
+    assert format_position(again) == text
+    assert {move_text(v, m) for m in legal_moves(again)} == set(legal)
+
+
+def test_triple_steps_agree_with_fairy_stockfish_in_random_games(custom):
+    """The triplestep section: perft 3 from the start, and along 12 random games steered to
+    triple steps and en passant the same legal moves and position text at every ply (each
+    text reading back to itself), with en passant taken on both cells a triple step passed."""
+    name = "triplestep"
+    v = variants.get(name)
+    fen = pyffish.start_fen(name)
+    assert perft(parse_position(v, fen), 3) == fsf_perft(name, fen, [], 3)
+    rng = random.Random(name)
+    seen: set[str] = set()
+    for _game in range(12):
+        pos = parse_position(v, fen)
+        moves: list[str] = []
+        for _ply in range(50):
+            ours = {move_text(v, m): m for m in legal_moves(pos)}
+            assert set(ours) == set(pyffish.legal_moves(name, fen, moves)), (moves,)
+            text = format_position(pos)
+            assert text == pyffish.get_fen(name, fen, moves), moves
+            assert format_position(parse_position(v, text)) == text, moves
+            if not ours or game_result(pos, list(ours.values())) is not None:
+                break
+            coords = v.geometry.coords
+            triples = [t for t, m in ours.items() if v.piece_types[pos.board[(m >> 8) & 255] >> 1].pawn
+                       and abs(coords[(m >> 8) & 255][1] - coords[m & 255][1]) == 3]
+            eps = [t for t, m in ours.items() if m & EP]
+            if eps:
+                t = rng.choice(sorted(eps))
+                far = v.second_ep_cell(pos) >= 0
+                seen.add("en passant after a triple step" if far else "en passant")
+            elif triples and rng.random() < 0.6:
+                t = rng.choice(sorted(triples))
+            else:
+                t = rng.choice(sorted(ours))
+            pos.make(ours[t])
+            moves.append(t)
+    assert "en passant after a triple step" in seen, seen
+
+
 def test_every_result_pawn_and_castling_key_is_exercised_by_a_section():
     """Each key of the result, pawn and castling group appears in a section the tests compare
     with Fairy-Stockfish (this file's KEYS, or the custom sections' scripted games)."""
@@ -401,6 +478,11 @@ BAD = {
                                       "2: [x] enPassantRegion: square off the board (*9)"),
     "unknown en-passant type": ("[x:chess]\nenPassantTypesWhite = pw\n",
                                 "2: [x] enPassantTypesWhite: no piece has this letter (w)"),
+    "extinctionPseudoRoyal not a bool": ("[x:chess]\nextinctionPseudoRoyal = maybe\n",
+                                         "2: [x] extinctionPseudoRoyal: not true or false (maybe)"),
+    "dupleCheck not a bool": ("[x:chess]\ndupleCheck = 2x\n", "2: [x] dupleCheck: not true or false (2x)"),
+    "tripleStepRegion off the board": ("[x:chess]\ntripleStepRegionWhite = *2 *9\n",
+                                       "2: [x] tripleStepRegionWhite: square off the board (*9)"),
     "unknown n-move type": ("[x:chess]\nnMoveRuleTypes = y\n", "2: [x] nMoveRuleTypes: no piece has this letter (y)"),
 }
 
@@ -451,17 +533,44 @@ def test_check_command_names_every_problem_and_exits_1(tmp_path):
     import subprocess
     import sys
     bad = tmp_path / "bad.ini"
-    bad.write_text("[x:chess]\nblastOnCapture = true\ntripleStepRegionWhite = *2\n[y:nope]\n")
+    bad.write_text("[x:chess]\nblastOnCapture = true\ngating = true\n[y:nope]\n")
     r = subprocess.run([sys.executable, "-m", "cellfish", "check", str(bad)], capture_output=True,
                        text=True, timeout=60)
     assert r.returncode == 1
     assert r.stdout.splitlines() == [
         f"{bad}:2: [x] blastOnCapture: not supported (blastOnCapture)",
-        f"{bad}:3: [x] tripleStepRegionWhite: not supported (tripleStepRegionWhite)",
+        f"{bad}:3: [x] gating: not supported (gating)",
         f"{bad}:4: [y] no such parent (nope)"]
     r = subprocess.run([sys.executable, "-m", "cellfish", "check", str(DATA)], capture_output=True,
                        text=True, timeout=60)
     assert r.returncode == 0 and r.stdout.startswith(f"{DATA}: ok ({len(KEYS)} variants")
+
+
+# (section, position, its legal moves, its result): pseudo-royal pieces, with pyffish's moves
+PSEUDO_ROYAL = [
+    # White's queen is attacked: only queen moves off the d-file (d1d8 lands beside the king)
+    ("coregal", "3qk3/8/8/8/8/8/8/3QK3 w - - 0 1",
+     "d1a1 d1a4 d1b1 d1b3 d1c1 d1c2 d1e2 d1f3 d1g4 d1h5", None),
+    # the attacked queen can neither move nor be shielded: checkmate, White loses
+    ("coregal", "rk6/8/8/8/8/8/1P6/QR5K w - - 0 1", "", -1),
+    # no queen left is no extinction: the game goes on
+    ("coregal", "4k3/8/8/8/8/8/8/3QK3 b - - 0 1", "e8e7 e8f7 e8f8", None),
+    # two kings: either may stay attacked, but not both (f8g8, f8g7 are illegal)
+    ("spartan", "2k2k2/8/8/8/8/8/8/2R1K1R1 b - - 0 1", "c8b7 c8b8 c8c7 c8d7 c8d8 f8e7 f8e8 f8f7", None),
+    # the last king is pseudo-royal: it must leave the attacked file
+    ("spartan", "2k5/8/8/8/8/8/8/2R1K3 b - - 0 1", "c8b7 c8b8 c8d7 c8d8", None),
+]
+
+
+@pytest.mark.parametrize("i", range(len(PSEUDO_ROYAL)))
+def test_pseudo_royal_pieces_may_not_be_left_attacked(i):
+    name, fen, moves, result = PSEUDO_ROYAL[i]
+    v = variants.get(name)
+    pos = parse_position(v, fen)
+    legal = sorted(move_text(v, m) for m in legal_moves(pos))
+    assert legal == sorted(moves.split()) == sorted(pyffish.legal_moves(name, fen, []))
+    r = game_result(pos)
+    assert (r[0] if r else None) == result == fsf_result(name, fen, [], legal)
 
 
 def test_the_worked_example_loads_into_both_engines_and_agrees():

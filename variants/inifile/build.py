@@ -255,6 +255,8 @@ def build_class(name: str, keys: dict[str, tuple[str, int]]) -> tuple[type[Varia
         attrs["double_region"] = tuple(
             _region(k, val.get(k, DEFAULTS[k]), files, ranks, clip=k not in val, levels=levels)
             for k in ("doubleStepRegionWhite", "doubleStepRegionBlack"))
+    attrs["triple_region"] = tuple(_region(k, val.get(k, ""), files, ranks, levels=levels)
+                                   for k in ("tripleStepRegionWhite", "tripleStepRegionBlack"))
     attrs["castle_on"] = _bool("castling", get("castling"))
     royal = val.get("king", "k").partition(":")[0].lower() if val.get("king", "k") != "-" else ""
     from .moverules import FileRules, move_attrs
@@ -287,5 +289,11 @@ def build_class(name: str, keys: dict[str, tuple[str, int]]) -> tuple[type[Varia
     bases = plugin_bases(val, KeyError_) + hole_bases(holes) + level_cls \
         + solid_bases(val, tuple(pieces), royal, KeyError_) + drops.mixins(attrs) \
         + (drops.DropRules,) + rules
+    if any(attrs["triple_region"]):         # the pawn's triple step (triplestep.py)
+        from .triplestep import TripleSteps
+        bases = (TripleSteps,) + bases
+    if attrs["pseudo_royal"]:               # its legality filter runs after every other one
+        from .pseudoroyal import PseudoRoyalRules
+        bases = (PseudoRoyalRules,) + bases
     attrs["notation_class"] = drops.text_class(bases)
     return type(f"File_{name}", bases, attrs), lines

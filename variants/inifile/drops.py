@@ -222,26 +222,31 @@ class FileText(CastlingText):
             cells.sort(key=lambda c: (geo.coords[c][1], geo.coords[c][0]))
             return "".join(geo.name(c) for c in cells) or "-"
         types = v.ep_types[pos.side]
-        if types - {v.fsf_pawn}:
-            return v.geometry.name(pos.ep)
-        coord = v.geometry.coords[pos.ep]
-        x, y, rest = coord[0], coord[1], tuple(coord[2:])
-        dy = -1 if pos.side == WHITE else 1          # the mover's forward direction
-        pawn = v.by_token.get(v.fsf_pawn.upper()) if v.fsf_pawn in types else None
-        for dx in (-1, 1):
-            c = v.geometry.index.get((x + dx, y + dy) + rest)
-            if pawn is not None and c is not None and pos.board[c] == pawn.id * 2 + pos.side:
-                return v.geometry.name(pos.ep)
-        return "-"
+        cells = [c for c in (pos.ep, v.second_ep_cell(pos)) if c >= 0]     # two after a triple step
+        if not types - {v.fsf_pawn}:
+            pawn = v.by_token.get(v.fsf_pawn.upper()) if v.fsf_pawn in types else None
+            dy = -1 if pos.side == WHITE else 1          # the mover's forward direction
+
+            def taken(c: int) -> bool:                   # a pawn of the side to move attacks c
+                x, y, *rest = geo.coords[c]
+                near = (geo.index.get((x + dx, y + dy, *rest)) for dx in (-1, 1))
+                return pawn is not None and any(n is not None and pos.board[n] == pawn.id * 2 + pos.side
+                                                for n in near)
+            cells = [c for c in cells if taken(c)]
+        cells.sort(key=lambda c: (geo.coords[c][1], geo.coords[c][0]))
+        return "".join(geo.name(c) for c in cells) or "-"
 
     def parse_ep(self, pos, field):
         """Also Fairy-Stockfish's two cells after a custom pawn's two-step: the empty one is
         the en-passant cell, the other holds the piece that moved."""
         names = re.findall(r"\D+\d+", field)
+        cells = [self.variant.geometry.parse(n) for n in names]
+        triple = self.variant.read_triple_ep(pos, cells) if None not in cells and len(cells) in (1, 2) else None
+        if triple is not None:                  # the cells a triple step passed
+            return triple
         if len(names) != 2:
             return super().parse_ep(pos, field)
         from engine.notation.position_text import PositionTextError
-        cells = [self.variant.geometry.parse(n) for n in names]
         if None in cells or sum(1 for c in cells if pos.board[c]) != 1:
             raise PositionTextError(f"bad en-passant cells ({field})")
         ep = next(c for c in cells if not pos.board[c])

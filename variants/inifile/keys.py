@@ -21,6 +21,7 @@ nMoveRuleTypesBlack extinctionValue extinctionClaim extinctionPieceTypes extinct
 extinctionOpponentPieceCount flagPiece flagPieceWhite flagPieceBlack flagRegion flagRegionWhite
 flagRegionBlack flagMove enPassantRegion enPassantTypes enPassantTypesWhite enPassantTypesBlack
 castlingKingPiece castlingRookPieces castlingRookKingsideFile castlingRookQueensideFile
+extinctionPseudoRoyal dupleCheck tripleStepRegionWhite tripleStepRegionBlack
 """.split())
 
 # drops, hands and the promotion of pieces (variants/inifile/drops.py)

@@ -123,6 +123,14 @@ class FileRules(FileVariant):
                 out.append(replace(d, flag=None, origin=_passing(self.ep_region, u, a.origin, False)))
         return out
 
+    def second_ep_cell(self, pos) -> int:
+        """A second en-passant cell (a pawn's triple step: triplestep.py); -1: none."""
+        return -1
+
+    def read_triple_ep(self, pos, cells: list[int]) -> tuple[int, int] | None:
+        """(ep cell, victim) of position-text en-passant cells after a triple step; None."""
+        return None
+
     def make_castling(self):
         if not self.castle_on or not self.castle_king:
             return ()

@@ -26,6 +26,7 @@ DEFAULTS: dict[str, str] = {
     "perpetualCheckIllegal": "false", "extinctionValue": "none", "extinctionClaim": "false",
     "extinctionPieceTypes": "", "extinctionPieceCount": "0",
     "extinctionOpponentPieceCount": "0", "flagPiece": ALL, "flagRegion": "", "flagMove": "false",
+    "extinctionPseudoRoyal": "false", "dupleCheck": "false",
 }
 KEYS = frozenset(DEFAULTS) | {
     "nMoveRuleTypes", "nMoveRuleTypesWhite", "nMoveRuleTypesBlack", "flagPieceWhite",
@@ -77,6 +78,10 @@ def result_attrs(val: dict[str, str], letters: set[str], pawn_letters: frozenset
     a["extinction_opponent_count"] = _int("extinctionOpponentPieceCount",
                                           get("extinctionOpponentPieceCount"), 0, 1000)
     a["extinction_claim"] = _bool("extinctionClaim", get("extinctionClaim"))
+    # pseudo-royal extinction pieces (pseudoroyal.py): then no extinction result
+    a["pseudo_royal"] = _bool("extinctionPseudoRoyal", get("extinctionPseudoRoyal"))
+    a["duple_check"] = _bool("dupleCheck", get("dupleCheck"))
+    extinct = ev != "none" and bool(a["extinction_types"]) and not a["pseudo_royal"]
     # capture the flag
     fp = piece_set("flagPiece", get("flagPiece"), letters, one=True)
     a["flag_pieces"] = tuple(piece_set(k, val[k], letters, one=True) if k in val else fp
@@ -86,7 +91,7 @@ def result_attrs(val: dict[str, str], letters: set[str], pawn_letters: frozenset
                               for k in ("flagRegionWhite", "flagRegionBlack"))
     a["flag_move"] = _bool("flagMove", get("flagMove"))
     a["flag_king"] = tuple(p == frozenset(royal) for p in a["flag_pieces"]) if royal else (False, False)
-    decides = (ev != "none" and bool(a["extinction_types"])) or any(
+    decides = extinct or any(
         a["flag_regions"][c] and a["flag_pieces"][c] for c in (WHITE, BLACK))
     a["decided_no_moves"] = decides
     hooks = decides or a["nfold_value"] != "draw" or a["nfold_absolute"] \
@@ -105,6 +110,7 @@ class ResultRules(Variant):
     extinction_count = 0
     extinction_opponent_count = 0
     extinction_claim = False
+    pseudo_royal = False
     flag_pieces: tuple[frozenset[str], frozenset[str]] = (frozenset(), frozenset())
     flag_regions: tuple[frozenset, frozenset] = (frozenset(), frozenset())
     flag_move = False
@@ -122,7 +128,8 @@ class ResultRules(Variant):
         self._flag_on = any(self._flag_cells[c] and self._flag_codes[c] for c in (WHITE, BLACK))
         self._ext_ids = [pt.id for pt in self.piece_types[1:]
                          if pt is not None and pt.token.lower() in self.extinction_types]
-        self._ext_on = self.extinction_value != "none" and bool(self.extinction_types)
+        self._ext_on = self.extinction_value != "none" and bool(self.extinction_types) \
+            and not self.pseudo_royal
 
     # ---- the n-move rule ------------------------------------------------------------------
     def resets_move_clock(self, code: int) -> bool:
