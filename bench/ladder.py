@@ -26,8 +26,9 @@ PACKAGE_VERSION = "1.1.12"
 HERE = os.path.dirname(os.path.abspath(__file__))
 WRAPPER = os.path.join(HERE, "fsf_wrapper.js")
 ROOT = os.path.dirname(HERE)
-# Fairy-Stockfish's definition of the Knavish family (change here when it moves)
-KNAVISH_INI = os.path.join(ROOT, "tests", "data", "knavish.ini")
+# the Knavish family as cellfish ships it; Fairy-Stockfish ignores the cellfish ruling keys
+# in it (docs/variant-files.md) and plays its own rule at those points
+KNAVISH_INI = os.path.join(ROOT, "variants", "files", "knavish.ini")
 
 # family -> (variant, VariantPath file or None); the dialect (UCI/USI) is the variant's own
 FAMILIES: dict[str, tuple[str, str | None]] = {

@@ -1,5 +1,5 @@
 """Knavish Chess perft: every figure of docs/variants/knavish.md "Figures reproduced"
-(Fairy-Stockfish / pyffish 0.0.90 figures for tests/data/knavish.ini), kept in
+(Fairy-Stockfish / pyffish 0.0.90 figures for variants/files/knavish.ini), kept in
 tests/data/knavish_perft.json."""
 import json
 from pathlib import Path

@@ -9,8 +9,6 @@ import os
 REGISTRY: dict[str, str] = {
     "chess": "chess",
     "shogi": "shogi",
-    **{n: "knavish" for n in ("knavish", "knavish8", "knavish-kneader", "knavish-promotion",
-                              "knavish-returns", "knavish8-promotion", "knavish8-returns")},
     "nested-a": "nested",
     "nested-b": "nested",
     **{f"notake-{f}": "notake" for f in ("approach", "withdraw", "shunt", "tow", "overtake", "rifle")},
@@ -21,7 +19,7 @@ REGISTRY: dict[str, str] = {
     "ninepiece-nichtschach": "ninepiece",
 }
 
-# variants cellfish ships as variants files (Alice Chess ...), read through the same loader
+# variants cellfish ships as variants files (Alice Chess, Knavish Chess ...), read through the same loader
 # as a user's file when the variant list is first needed
 SHIPPED_DIR = os.path.join(os.path.dirname(__file__), "files")
 

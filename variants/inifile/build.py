@@ -20,6 +20,7 @@ from .keys import DEFAULTS, GUI_ONLY, RULE_KEYS, UNSUPPORTED
 from .holes import HOLE_KEYS, check_castling, hole_bases, hole_coords
 from .levels import LEVEL_KEYS, level_bases
 from .plugins import plugin_bases, plugin_keys
+from .rulings import RULING_KEYS, ruling_attrs, ruling_bases
 from .solid import SOLID_KEYS, check_piece, is_solid, solid_bases
 
 FILES = "abcdefghijkl"
@@ -188,8 +189,8 @@ def build_class(name: str, keys: dict[str, tuple[str, int]]) -> tuple[type[Varia
     the line of every key, for errors found later (startFen)."""
     lines = {k: ln for k, (_, ln) in keys.items()}
     val = {k: v for k, (v, _) in keys.items()}
-    # cellfish's own keys (levels.py, plugins.py, solid.py, holes.py)
-    extension = LEVEL_KEYS | plugin_keys() | SOLID_KEYS | HOLE_KEYS
+    # cellfish's own keys (levels.py, plugins.py, solid.py, holes.py, rulings.py)
+    extension = LEVEL_KEYS | plugin_keys() | SOLID_KEYS | HOLE_KEYS | RULING_KEYS
     refused = [KeyError_(k, "not supported", k) if k in UNSUPPORTED else KeyError_(k, "unknown key", k)
                for k in val
                if k in UNSUPPORTED or (k not in RULE_KEYS and k not in GUI_ONLY and k not in PIECES
@@ -283,12 +284,13 @@ def build_class(name: str, keys: dict[str, tuple[str, int]]) -> tuple[type[Varia
     grid2d(files, ranks)                    # fails early on an impossible board
     from . import drops                     # drops, hands and the promotion of pieces
     drops.apply(val, pieces, attrs, files, ranks)
+    ruling_attrs(val, pieces, attrs, KeyError_)  # cellfish's own rulings (after the drop keys)
     rules: tuple[type, ...] = (ResultRules, FileRules) if hooks else (FileRules,)
     holes = hole_coords(val, files, ranks, levels, _region, KeyError_)
     check_castling(attrs, holes, ranks, levels, KeyError_)
     bases = plugin_bases(val, KeyError_) + hole_bases(holes) + level_cls \
         + solid_bases(val, tuple(pieces), royal, KeyError_) + drops.mixins(attrs) \
-        + (drops.DropRules,) + rules
+        + ruling_bases(attrs) + (drops.DropRules,) + rules
     if any(attrs["triple_region"]):         # the pawn's triple step (triplestep.py)
         from .triplestep import TripleSteps
         bases = (TripleSteps,) + bases

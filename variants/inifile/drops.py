@@ -268,14 +268,17 @@ class DropRules:
     forms: tuple[tuple[str, str, str], ...] = ()
     promoted_of: dict[str, str] = {}
     limits: dict[str, int] = {}
+    promo_where_move_ends = False   # piecePromotionWhereMoveEnds (rulings.py)
 
     def _forms(self, base: list[PieceType]) -> list[PieceType]:
         by_letter = {pt.token.lower(): pt for pt in base}
+        # a promoted pawn (``Q~``) returns as the main pawn (``hand_type``), when both sides' is one
+        main = self.main_pawn[0].upper() if len(set(self.main_pawn)) == 1 else ""
         out = []
         for tok, move, unpromoted in self.forms:
             m = by_letter[move]
             out.append(PieceType(f"promoted {m.name}", tok, m.atoms, pawn=m.pawn, promoted=True,
-                                 demotes_to=(unpromoted or None) and unpromoted.upper(),
+                                 demotes_to=unpromoted.upper() if unpromoted else (main or None),
                                  extra={"move": move, "unpromoted": unpromoted}))
         return out
 
@@ -393,6 +396,7 @@ class DropRules:
         color = code & 1
         zone = self.promo_region[color]
         in_from, in_to = in_region(self.geometry.coords[frm], zone), in_region(self.geometry.coords[to], zone)
+        in_from = in_from and not self.promo_where_move_ends    # rulings.py
         move = self._move_letter(pt)
         limits = self.limits
 

@@ -17,7 +17,7 @@ from engine.pieces import CAPTURE, LAME, LEAP, MOVE, RIDE, Atom, PieceType, ride
 from engine.variant import BLACK, WHITE
 from variants.chess import ChessText
 
-from .build import FileVariant, KeyError_, _file, _region
+from .build import FileVariant, KeyError_, _file, _region, in_region
 from .results import piece_set
 
 KEYS = frozenset({"enPassantRegion", "enPassantTypes", "enPassantTypesWhite",
@@ -170,6 +170,26 @@ class FileRules(FileVariant):
                 raise PositionTextError(f"the side not to move is in check ({self.geometry.name(k)})")
         if pos.ep >= 0 and not self._valid_ep(pos):
             pos.ep, pos.ep_victim = -1, -1
+
+    def _valid_ep(self, pos) -> bool:
+        """The cell a pawn of the side that just moved passed on a double step from its
+        double-step region (``doubleStepRegion…``, which need not be the second rank): that
+        cell and the one it came from empty, the pawn just beyond."""
+        mover = pos.side ^ 1
+        region = self.double_region[mover]
+        if not region:
+            return super()._valid_ep(pos)
+        geo = self.geometry
+        x, y, *level = geo.coords[pos.ep]
+        dy = 1 if mover == WHITE else -1
+        origin = geo.index.get((x, y - dy, *level))
+        victim = geo.index.get((x, y + dy, *level))
+        if origin is None or victim is None or victim != pos.ep_victim \
+                or not in_region(geo.coords[origin], region):
+            return False
+        v = pos.board[victim]
+        return (not pos.board[pos.ep] and not pos.board[origin] and v != 0
+                and v & 1 == mover and self.piece_types[v >> 1].pawn)
 
 
 def _passing(region: frozenset, u: tuple[int, int], first, inside: bool):
