@@ -42,7 +42,13 @@ class Position:
         self.history: list[int] = []
         self.extra = None
         self._royal = [bool(v.piece_types[c >> 1] and v.piece_types[c >> 1].royal) for c in range(ncodes)]
-        self._pawn = [v.resets_move_clock(c) for c in range(ncodes)]
+        # per code: None if its moves never reset the move-rule count, else the moves
+        # (from << 8 | to) that do not reset it because the piece could take them back
+        # (Variant.reversible; empty for a pawn)
+        rev = v.reversible or frozenset()
+        self._pawn: list[frozenset[int] | None] = [
+            frozenset((f << 8) | t for c2, f, t in rev if c2 == c) if v.resets_move_clock(c) else None
+            for c in range(ncodes)]
         self._handtype = [0] * ncodes
         # the hand entry a drop of each code takes (a piece dropped in promoted form takes its
         # unpromoted form: Variant.hand_source)
@@ -160,7 +166,7 @@ class Position:
             if self._royal[code]:
                 self.king[side] = to
             v = self.variant
-            if v.drop_resets_clock or (self._pawn[code] and v.pawn_drop_resets_clock):
+            if v.drop_resets_clock or (self._pawn[code] is not None and v.pawn_drop_resets_clock):
                 self.halfmove = 0
             else:
                 self.halfmove += 1
@@ -222,8 +228,8 @@ class Position:
             h ^= z.piece[newcode][to]
             if self._royal[newcode]:
                 self.king[side] = to
-            if cap or extra or (self._pawn[code] and (self.variant.reversible is None
-                                                      or (code, frm, to) not in self.variant.reversible)) \
+            rv = self._pawn[code]
+            if cap or extra or (rv is not None and (m & 0xFFFF) not in rv) \
                     or (pt and self.variant.promotion_resets_clock):
                 self.halfmove = 0
             else:

@@ -82,9 +82,14 @@ class TextFormat:
             for r in rules:
                 king, rook = board[r.king_from], board[r.rook_from]
                 if king and rook and king & 1 == r.color and rook & 1 == r.color \
-                        and v.piece_types[king >> 1].royal:
+                        and self.castles(king, rook):
                     rights |= r.bit
         return rights
+
+    def castles(self, king: int, rook: int) -> bool:
+        """May these pieces (codes of the rule's colour, on its king and rook cells) hold a
+        castling right?  Default: the king piece is royal."""
+        return bool(self.variant.piece_types[king >> 1].royal)
 
     def format_castling(self, rights: int) -> str:
         s = "".join(r.char for r in self.variant.castling if rights & r.bit)

@@ -59,23 +59,10 @@ class FileText(ChessText):
     """Castling rights of a file variant: the castling king piece and one of the castling
     rook pieces must stand on the rule's cells (neither need be royal)."""
 
-    def parse_castling(self, text: str, board: list[int]) -> int:
+    def castles(self, king: int, rook: int) -> bool:
         v = self.variant
-        if text == "-" or not v.castling:
-            return 0
-        from engine.notation.position_text import PositionTextError
-        rights = 0
-        for ch in text:
-            rules = [r for r in v.castling if r.char == ch]
-            if not rules:
-                raise PositionTextError(f"bad castling field ({text})")
-            for r in rules:
-                king, rook = board[r.king_from], board[r.rook_from]
-                if king and rook and king & 1 == r.color and rook & 1 == r.color \
-                        and v.piece_types[king >> 1].token.lower() == v.castle_king \
-                        and v.piece_types[rook >> 1].token.lower() in v.castle_rooks:
-                    rights |= r.bit
-        return rights
+        return v.piece_types[king >> 1].token.lower() == v.castle_king \
+            and v.piece_types[rook >> 1].token.lower() in v.castle_rooks
 
 
 class FileRules(FileVariant):
