@@ -1,11 +1,14 @@
-"""Variant registry: name -> module that defines it.  Modules are imported on first use,
+"""Variant registry: name -> where it is defined.  Modules and files are read on first use,
 so the engine starts fast and a variant's tables are compiled only when it is played."""
 from __future__ import annotations
 
 import importlib
 import os
 
-# name -> module under variants/ (each module has VARIANTS: name -> class)
+# name -> module under variants/ (each module has VARIANTS: name -> class), or SHIPPED for a
+# variant defined by a shipped variants file (variants/files/*.ini): the order here is the order
+# the engine lists its variants in; shipped sections not named here follow, file by file
+SHIPPED = "<file>"
 REGISTRY: dict[str, str] = {
     "chess": "chess",
     "shogi": "shogi",
@@ -58,9 +61,14 @@ def shipped() -> dict[str, type]:
         from .inifile import load_file as load
         out: dict[str, type] = {}
         for path in _shipped_files():
-            out.update(load(path, set(REGISTRY) | set(out)))
+            out.update(load(path, _module_names() | set(out)))
         _shipped = out
     return _shipped
+
+
+def _module_names() -> set[str]:
+    """The built-in variants defined by Python modules (not by shipped files)."""
+    return {n for n, m in REGISTRY.items() if m != SHIPPED}
 
 
 def names() -> list[str]:
@@ -70,8 +78,9 @@ def names() -> list[str]:
 
 
 def builtin_names() -> list[str]:
-    """The variants cellfish ships (what a fresh engine lists): Python modules, then files."""
-    return list(REGISTRY) + shipped_names()
+    """The variants cellfish ships (what a fresh engine lists): those named in REGISTRY in its
+    order, then the other sections of the shipped files."""
+    return list(REGISTRY) + [n for n in shipped_names() if n not in REGISTRY]
 
 
 def get(name: str):
@@ -106,8 +115,8 @@ def load_file(path: str) -> list[str]:
         # a shipped file itself (``cellfish check variants/files/…``): checked against the
         # other variants, its own names are not taken; its variants are shipped already
         own = shipped_names_of(real)
-        return list(load(path, (set(REGISTRY) | set(shipped_names())) - set(own)))
-    classes = load(path, set(REGISTRY) | set(shipped_names()))
+        return list(load(path, set(builtin_names()) - set(own)))
+    classes = load(path, set(builtin_names()))
     for name, cls in classes.items():
         _from_files[name] = cls
         _cache.pop(name, None)
