@@ -15,6 +15,8 @@ SUBCOMMANDS: dict[str, tuple[str, str]] = {
     "memory": ("bench.memory:main", "resident memory during a 10 s search (psutil)"),
     "perft": ("bench.perft_chess:main", "chess perft speed (bench/perft_chess.py)"),
     "perft3d": ("bench.perft3d:main", "3D (Nichtschach) perft speed (bench/perft3d.py)"),
+    "against": ("bench.against_rev:main",
+                "perft and fixed-depth search against an earlier revision, same run (default: the seed modules)"),
     "ladder": ("bench.ladder:main",
                "cellfish against Fairy-Stockfish (npm, Node.js) at UCI_Elo levels: chess, knavish, shogi"),
     "soak": ("bench.soak:main",
