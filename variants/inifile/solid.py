@@ -133,6 +133,28 @@ def engine_regions(attrs: dict, holes: frozenset, axes: tuple[int, ...], levels:
     return engine_cells(holes, axes, levels)
 
 
+def merge_atoms(atoms):
+    """Terms of one kind (leap or ride, the same mode, range and stops) as one atom, their
+    vectors in term order without repeats: ``O fS fT`` is one leap over 14 vectors.  The
+    compiled tables are the same (each table keeps its order); a repeated ride is no longer
+    two rays."""
+    out: list = []
+    where: dict = {}
+    for a in atoms:
+        if a.kind == BENT or callable(a.vectors):
+            out.append(a)
+            continue
+        key = (a.kind, a.mode, a.max_dist, a.stops, a.origin, a.flag)
+        i = where.get(key)
+        if i is None:
+            where[key] = len(out)
+            out.append(a)
+        else:
+            vecs = out[i].vectors + tuple(v for v in a.vectors if v not in out[i].vectors)
+            out[i] = replace(out[i], vectors=vecs)
+    return tuple(out)
+
+
 class SolidBoard:
     """Mixin of a file variant on a solid board: 3D pieces, Black's frame, no en passant; the
     coordinate order of ``axisOrder`` and the rings of ``ringKeepingTypes``."""
@@ -185,9 +207,11 @@ class SolidBoard:
     def _piece(self, name: str, letter: str, betza: str) -> PieceType:
         """The piece from its 3D definition (no double step, no en passant: those are the
         2D pawn's), its vectors in the engine's coordinate order."""
-        atoms = parse_piece3d(betza)
+        atoms = merge_atoms(parse_piece3d(betza))
         if self.axes != (0, 1, 2):
             atoms = tuple(self._reorder(a) for a in atoms)
+        if letter in self.ring_letters:
+            atoms = tuple(self._ring_keeping(a) for a in atoms)
         return PieceType(name, letter.upper(), atoms,
                          royal=(letter == self.royal_letter),       # type: ignore[attr-defined]
                          pawn=letter in self.pawn_letters)          # type: ignore[attr-defined]
@@ -201,30 +225,31 @@ class SolidBoard:
                        turns=lambda v: [self._engine(w) for w in turns(self._notation(v))])
 
     # ---- rings (ringKeepingTypes) ----------------------------------------------------------
+    def _ring(self, c) -> int:
+        """The ring of the file of engine coordinates ``c``: square rings of files around the
+        board's central rank axis, 0 the innermost (max(|2 file - (files-1)|,
+        |2 level - (levels-1)|) // 2)."""
+        n = self._notation(c)
+        return max(abs(2 * n[0] - (self.files - 1)), abs(2 * n[2] - (len(self.level_names) - 1))) // 2
+
     @property
     def ring_of(self) -> list[int]:
-        """The ring of every cell's file: square rings of files around the board's central
-        rank axis, 0 the innermost (max(|2 file - (files-1)|, |2 level - (levels-1)|) // 2)."""
+        """The ring of every cell (``_ring``)."""
         r = self.__dict__.get("_ring_of")
         if r is None:
-            nl = len(self.level_names)
-            r = []
-            for c in self.geometry.coords:                          # type: ignore[attr-defined]
-                n = self._notation(c)
-                r.append(max(abs(2 * n[0] - (self.files - 1)), abs(2 * n[2] - (nl - 1))) // 2)
-            self.__dict__["_ring_of"] = r
+            r = self.__dict__["_ring_of"] = [self._ring(c) for c in self.geometry.coords]  # type: ignore[attr-defined]
         return r
 
-    def allow_move(self, code: int, frm: int, to: int) -> bool:
-        """A ``ringKeepingTypes`` piece's move that changes rank stays on its ring."""
-        if not self.ring_letters:
-            return True
-        pt = self.piece_types[code >> 1]                                # type: ignore[attr-defined]
-        if pt.token.lower() not in self.ring_letters:
-            return True
-        ra = self.axes.index(1)
-        coords = self.geometry.coords                                   # type: ignore[attr-defined]
-        if coords[frm][ra] == coords[to][ra]:
-            return True
-        ring = self.ring_of
-        return ring[frm] == ring[to]
+    def _ring_keeping(self, a):
+        """The atom of a ``ringKeepingTypes`` piece: its vectors on a cell are those that keep
+        the rank or land on a file of the cell's own ring (a function of the cell, in the
+        owner's frame: the ring does not depend on the rank)."""
+        if a.kind == BENT or callable(a.vectors):
+            return a
+        vecs, ra, ring = a.vectors, self.axes.index(1), self._ring
+
+        def at(c, vecs=vecs):
+            here = ring(c)
+            return tuple(v for v in vecs
+                         if not v[ra] or ring(tuple(x + y for x, y in zip(c, v))) == here)
+        return replace(a, vectors=at)
