@@ -37,3 +37,14 @@ def moves_from(v, pos, cell):
 
 def targets_from(v, pos, cell):
     return sorted(t[3:6] for t in moves_from(v, pos, cell))
+
+
+def _shipped_sections(file: str) -> list[str]:
+    from pathlib import Path
+
+    import variants
+    return variants.shipped_names_of(str(Path(variants.SHIPPED_DIR) / file))
+
+
+# the eleven Flipped-return Nichtschach games: the sections of variants/files/nichtschach.ini
+NAMES = _shipped_sections("nichtschach.ini")

@@ -13,7 +13,7 @@ from engine.pieces import LEAP
 from engine.position import Position
 from engine.notation.move_text import move_text
 from engine.notation.position_text import format, parse
-from variants.nichtschach import NAMES
+from board3d_helpers import NAMES
 
 
 def naive_moves(v, pos) -> set[str]:

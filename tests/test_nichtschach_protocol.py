@@ -8,7 +8,7 @@ import pytest
 
 from engine_proc import EngineProcess
 from selfplay import play_game
-from variants.nichtschach import NAMES
+from board3d_helpers import NAMES
 
 # `go depth 1` plays these games in 15-55 s each (quiescence on the 6x6x6 board); a node cap
 # keeps the whole family near a minute and is just as deterministic.

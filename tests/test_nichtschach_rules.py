@@ -14,7 +14,8 @@ from engine.moves import DROP
 from engine.notation.move_text import move_text, parse_move
 from engine.notation.position_text import PositionTextError, format, parse
 from variants.board3d import DIR_INDEX, ring
-from variants.nichtschach import NAMES, NINJA, radial_mask
+from board3d_helpers import NAMES
+from variants.plugins.coverage import NINJA, radial_mask
 
 EMPTY_LEVEL = "6/6/6/6/6/6"
 
@@ -382,7 +383,7 @@ def test_perft_does_not_expand_a_won_position():
 
 # ---- evaluation terms for the searcher ---------------------------------------------------------
 def test_eval_terms_coverage_hand_and_lost_side():
-    from variants.nichtschach import LOST_SCORE
+    from variants.plugins.coverage import LOST_SCORE
     v = variants.get("elefantnichtschach")
     start = parse(v, v.start_fen)
     assert v.eval_terms(start) == 0                          # symmetric start

@@ -15,7 +15,7 @@ REGISTRY: dict[str, str] = {
     "nested-a": "nested",
     "nested-b": "nested",
     **{f"notake-{f}": "notake" for f in ("approach", "withdraw", "shunt", "tow", "overtake", "rifle")},
-    **{n: "nichtschach" for n in (
+    **{n: SHIPPED for n in (          # variants/files/nichtschach.ini
         "elefantnichtschach", "generalnichtschach", "schweinnichtschach", "rajnichtschach",
         "paschanichtschach", "springernichtschach", "baernichtschach", "hummernichtschach",
         "spaniennichtschach", "springernichtschach-x", "baernichtschach-x")},

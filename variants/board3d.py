@@ -6,9 +6,10 @@ text name is level letter + filestack letter + rank, e.g. ``wc2``.  A *file* is 
 outer 20).  White moves toward rank 6; Black's vectors are White's with the rank component
 negated, so every piece is written once, in White's frame.
 
-This module holds what every game on this board shares: geometry, frames, direction sets,
-rings and the ring-keeping lateral offsets, the 3D-FEN layout and the ``d`` diagram.  The
-rules of each family live in their own modules (``nichtschach``, ``ninepiece``).
+This module holds what games on this board share: geometry, frames, direction sets, rings and
+the ring-keeping lateral offsets, the 3D-FEN layout and the ``d`` diagram.  Ninepiece
+Nichtschach (``variants/ninepiece.py``) is built on it; the Flipped-return games are the shipped
+file ``variants/files/nichtschach.ini``, whose coverage plugin reads the direction sets here.
 """
 from __future__ import annotations
 

@@ -21,7 +21,7 @@ from .holes import HOLE_KEYS, check_castling, hole_bases, hole_coords
 from .levels import LEVEL_KEYS, level_bases
 from .plugins import plugin_bases, plugin_keys
 from .rulings import RULING_KEYS, ruling_attrs, ruling_bases
-from .solid import SOLID_KEYS, check_piece, is_solid, solid_bases
+from .solid import SOLID_KEYS, axis_order, check_piece, engine_regions, is_solid, solid_bases
 
 FILES = "abcdefghijkl"
 
@@ -142,8 +142,12 @@ class FileVariant(ChessLike):
     castle_rank = 0
     home_level: tuple[int, ...] = ()      # (0,) on a levelled board: castling on its first level
 
+    piece_names: dict[str, str] = {}      # pieceNames (returns.py): letter -> name
+
     def __init__(self) -> None:
         base = [self._piece(n, letter, b) for n, letter, b in self.pieces]
+        for pt in base:
+            pt.name = self.piece_names.get(pt.token.lower(), pt.name)
         self.piece_types = [None] + base + self._forms(base)
         super().__init__()
 
@@ -189,8 +193,9 @@ def build_class(name: str, keys: dict[str, tuple[str, int]]) -> tuple[type[Varia
     the line of every key, for errors found later (startFen)."""
     lines = {k: ln for k, (_, ln) in keys.items()}
     val = {k: v for k, (v, _) in keys.items()}
-    # cellfish's own keys (levels.py, plugins.py, solid.py, holes.py, rulings.py)
-    extension = LEVEL_KEYS | plugin_keys() | SOLID_KEYS | HOLE_KEYS | RULING_KEYS
+    # cellfish's own keys (levels.py, plugins.py, solid.py, holes.py, rulings.py, returns.py)
+    from .returns import RETURN_KEYS, return_attrs, return_bases, text_bases
+    extension = LEVEL_KEYS | plugin_keys() | SOLID_KEYS | HOLE_KEYS | RULING_KEYS | RETURN_KEYS
     refused = [KeyError_(k, "not supported", k) if k in UNSUPPORTED else KeyError_(k, "unknown key", k)
                for k in val
                if k in UNSUPPORTED or (k not in RULE_KEYS and k not in GUI_ONLY and k not in PIECES
@@ -286,16 +291,20 @@ def build_class(name: str, keys: dict[str, tuple[str, int]]) -> tuple[type[Varia
     drops.apply(val, pieces, attrs, files, ranks)
     ruling_attrs(val, pieces, attrs, KeyError_)  # cellfish's own rulings (after the drop keys)
     rules: tuple[type, ...] = (ResultRules, FileRules) if hooks else (FileRules,)
+    attrs.update(return_attrs(val, letters, files, ranks, levels))   # returns.py
     holes = hole_coords(val, files, ranks, levels, _region, KeyError_)
     check_castling(attrs, holes, ranks, levels, KeyError_)
-    bases = plugin_bases(val, KeyError_) + hole_bases(holes) + level_cls \
-        + solid_bases(val, tuple(pieces), royal, KeyError_) + drops.mixins(attrs) \
-        + ruling_bases(attrs) + (drops.DropRules,) + rules
+    solid_cls = solid_bases(val, tuple(pieces), royal, KeyError_)
+    mixins = drops.mixins(attrs)
+    if solid_cls:                           # regions in the engine's coordinate order
+        holes = engine_regions(attrs, holes, axis_order(val, KeyError_), len(levels))
+    bases = plugin_bases(val, KeyError_) + hole_bases(holes) + solid_cls + level_cls \
+        + mixins + ruling_bases(attrs) + return_bases(attrs) + (drops.DropRules,) + rules
     if any(attrs["triple_region"]):         # the pawn's triple step (triplestep.py)
         from .triplestep import TripleSteps
         bases = (TripleSteps,) + bases
     if attrs["pseudo_royal"]:               # its legality filter runs after every other one
         from .pseudoroyal import PseudoRoyalRules
         bases = (PseudoRoyalRules,) + bases
-    attrs["notation_class"] = drops.text_class(bases)
+    attrs["notation_class"] = text_bases(attrs, drops.text_class(bases))
     return type(f"File_{name}", bases, attrs), lines

@@ -29,6 +29,8 @@ PLUGINS_KEY = "plugins"
 # cellfish's own plugins: name -> "module:Class"
 BUILTIN: dict[str, str] = {
     "alice": "variants.plugins.alice:Alice",
+    "directionCoverage": "variants.plugins.coverage:DirectionCoverage",
+    "classCoverage": "variants.plugins.coverage:ClassCoverage",
 }
 
 # hooks that several plugins of one section may define (each chains with super())

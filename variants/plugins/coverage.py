@@ -1,0 +1,199 @@
+"""The coverage win rule of the Flipped-return Nichtschach games as plugins
+(docs/variants/nichtschach.md, "Rules in brief", rulings 11-13):
+
+    winRule = directionCoverage    after a capture, the player who moved wins if the opponent no
+                                   longer has, for each of the 26 directions, two board pieces
+                                   whose definition moves along it
+    winRule = classCoverage        the Springer games' form: two pieces with a Rook-or-Ninja
+                                   move, two with a Bishop-or-Sexton move, two with a
+                                   Unicorn-or-Knight move
+
+Pawns (``pawnTypes``, the Stockpoints), the pieces they promote to (``promotionPieceTypes``,
+the Stockfwazirs) and pieces in hand count for nothing.  A position whose last move won has no
+legal moves (``extra_moves`` empties the list, so perft does not expand it; the searcher keeps
+its fast path, which a ``legal_moves`` override would cost).  The evaluation terms that score
+the rule (``eval_terms``) belong here too.
+
+Each piece kind has a bit mask of the directions (or classes) its definition moves along;
+one pass over a side's pieces with ``twice |= once & m; once |= m`` decides the rule.  Only a
+capture takes pieces away, so the test runs only after a capture (or on a set-up position).
+"""
+from __future__ import annotations
+
+from itertools import permutations, product
+
+from engine.pieces import RIDE
+from variants.board3d import ALL26, direction_mask, unit_direction
+
+from . import Plugin, PluginError
+
+LOST_SCORE = 100_000    # eval_terms for a side that has already lost (well below mate scores)
+
+
+def oblique(a: int, b: int, c: int) -> tuple[tuple[int, ...], ...]:
+    """All sign and axis permutations of the leap (a, b, c)."""
+    out = set()
+    for p in permutations((a, b, c)):
+        for s in product((1, -1), repeat=3):
+            out.add(tuple(x * y for x, y in zip(p, s)))
+    return tuple(sorted(out))
+
+
+NINJA, SEXTON, KNIGHT = oblique(2, 2, 1), oblique(2, 1, 1), oblique(2, 1, 0)
+CLASS_OF_LEAP = {(1, 2, 2): 0, (1, 1, 2): 1, (0, 1, 2): 2}    # Ninja, Sexton, Knight
+CLASS_OF_DIR = {1: 0, 2: 1, 3: 2}                              # O, SD, ND by nonzero count
+
+
+def _all_vectors(atoms):
+    for a in atoms:
+        vs = a.vectors
+        if callable(vs):
+            continue
+        for v in vs:
+            yield a, v
+
+
+def radial_mask(atoms) -> int:
+    """26-bit mask of the directions the piece's definition moves along (owner's frame)."""
+    return direction_mask(v for a, v in _all_vectors(atoms))
+
+
+def class_mask(atoms) -> int:
+    """Springer rule: bit 0 Rook/Ninja, bit 1 Bishop/Sexton, bit 2 Unicorn/Knight."""
+    m = 0
+    for a, v in _all_vectors(atoms):
+        key = tuple(sorted(abs(x) for x in v))
+        if a.kind == RIDE and unit_direction(v) == v:
+            m |= 1 << CLASS_OF_DIR[sum(1 for x in v if x)]
+        elif key in CLASS_OF_LEAP:
+            m |= 1 << CLASS_OF_LEAP[key]
+    return m
+
+
+class DirectionCoverage(Plugin):
+    """Two board pieces along each of the 26 directions, or the side that moved wins."""
+    plugin_name = "directionCoverage"
+    plugin_key = "winRule"
+    _class_rule = False
+
+    @classmethod
+    def plugin_check(cls, keys: dict[str, str]) -> None:
+        if keys.get("solid", "false").lower() not in ("true", "1", "yes"):
+            raise PluginError("winRule", f"{cls.plugin_name} needs solid = true (the 26 "
+                              "directions of a 3D board)", cls.plugin_name)
+
+    def __init__(self) -> None:
+        super().__init__()                                          # type: ignore[call-arg]
+        pts = self.piece_types                                      # type: ignore[attr-defined]
+        uncounted = set(self.pawn_letters)                          # type: ignore[attr-defined]
+        promo = self.promo_letters                                  # type: ignore[attr-defined]
+        promoted = set(promo[0]) | set(promo[1]) if uncounted else set()
+        ncodes = 2 * len(pts)
+        cover = [0] * ncodes
+        for pt in pts[1:]:
+            if pt is None or pt.token.lower() in uncounted | promoted:
+                continue
+            m = class_mask(pt.atoms) if self._class_rule else radial_mask(pt.atoms)
+            cover[pt.id * 2] = cover[pt.id * 2 + 1] = m
+        full, bits = (7, 3) if self._class_rule else (ALL26, 26)
+        # what the family's tests and other plugins read (docs/variants/nichtschach.md)
+        self.cover = cover
+        self.cover_idx = [[(c, tuple(i for i in range(bits) if cover[c] >> i & 1))
+                           for c in range(side, ncodes, 2) if cover[c]] for side in (0, 1)]
+        self._cover_full, self._cover_bits = full, bits
+        by = self.by_token                                          # type: ignore[attr-defined]
+        if len(uncounted) == 1 and len(promoted) == 1:              # the Stockpoint, Stockfwazir
+            self.p_id = by[next(iter(uncounted)).upper()].id
+            self.f_id = by[next(iter(promoted)).upper()].id
+        self.meets_requirement = self._meets
+        self.coverage_counts = self._counts
+
+    # ---- the requirement ---------------------------------------------------------------
+    def _meets(self, pos, side: int) -> bool:
+        """Has ``side`` two board pieces along every direction (class)?"""
+        cov = self.cover
+        b = pos.board
+        once = twice = 0
+        for s in pos.occ[side]:
+            m = cov[b[s]]
+            twice |= once & m
+            once |= m
+        return twice == self._cover_full
+
+    def _counts(self, pos, side: int) -> list[int]:
+        """Per direction (or class): how many of side's board pieces move along it."""
+        b = pos.board
+        tc = [0] * len(self.cover)
+        for s in pos.occ[side]:
+            tc[b[s]] += 1
+        counts = [0] * self._cover_bits
+        for code, idx in self.cover_idx[side]:
+            n = tc[code]
+            if n:
+                for i in idx:
+                    counts[i] += n
+        return counts
+
+    def _decided(self, pos) -> bool:
+        """Has the last move won (the side to move fails the requirement)?  Only a capture
+        can take pieces away, so other moves need no look."""
+        st = pos.stack
+        if st and not st[-1][1]:
+            return False
+        return not self._meets(pos, pos.side)
+
+    # ---- hooks ---------------------------------------------------------------------------
+    def adjudicate(self, pos):
+        r = super().adjudicate(pos)                                 # type: ignore[misc]
+        if r is not None:
+            return r
+        if self._decided(pos):
+            return (-1, "lost classes" if self._class_rule else "lost directions")
+        return None
+
+    def extra_moves(self, pos, out):
+        # No check, so every pseudo-legal move is legal; but once the last move has won, the
+        # game is over and there is no move at all.  Done here rather than in legal_moves so
+        # that the searcher keeps its fast path.
+        super().extra_moves(pos, out)                               # type: ignore[misc]
+        if self._decided(pos):
+            out.clear()
+
+    def eval_terms(self, pos) -> int:
+        """Centipawns for the side to move, added to the generic evaluation (which already
+        values board pieces by mobility and pieces in hand at a share of that):
+
+        * a side that has already lost scores -LOST_SCORE;
+        * a direction (or Springer class) held by only two board pieces is one capture from
+          losing the game, three is a warning: each costs its side 60 / 15 cp (150 / 40 cp
+          for the three classes);
+        * a piece in hand gets 10 cp more: it can be returned on any empty cell, so it can
+          also refill a thin direction."""
+        side = pos.side
+        if self._decided(pos):
+            return -LOST_SCORE
+        d2, d3 = (150, 40) if self._class_rule else (60, 15)
+        h = pos.hand
+        score = 0
+        for sgn, who in ((1, side), (-1, side ^ 1)):
+            danger = 0
+            for n in self._counts(pos, who):
+                if n <= 2:
+                    danger += d2
+                elif n == 3:
+                    danger += d3
+            held = 0
+            for c in range(2 + who, len(h), 2):
+                held += h[c]
+            score += sgn * (10 * held - danger)
+        return score + super().eval_terms(pos)                      # type: ignore[misc]
+
+
+class ClassCoverage(DirectionCoverage):
+    """The Springer games' rule: two board pieces in each of three move classes."""
+    plugin_name = "classCoverage"
+    _class_rule = True
+    # the same hooks, named here too so that the registry sees them as this plugin's own
+    adjudicate = DirectionCoverage.adjudicate
+    extra_moves = DirectionCoverage.extra_moves
+    eval_terms = DirectionCoverage.eval_terms
