@@ -1,7 +1,7 @@
 """Geometry keys of variants files (docs/variant-files.md, "Solid boards", "3D pieces",
 "Holes"): the 3D piece notation read term by term; Nichtschach and Ninepiece pieces written in
-it compile to the same per-cell tables as the Python definitions of variants/nichtschach.py and
-variants/ninepiece.py; holes block riders, lame leaps and double steps but not leapers, and are
+it compile to the same per-cell tables as the definitions of variants/nichtschach.py and of the
+shipped variants/files/ninepiece.ini; holes block riders, lame leaps and double steps but not leapers, and are
 written ``*``; regions with a level; every bad key refused as one file:line problem with the
 engine still serving."""
 from __future__ import annotations
