@@ -1,8 +1,8 @@
 """Geometry keys of variants files (docs/variant-files.md, "Solid boards", "3D pieces",
 "Holes"): the 3D piece notation read term by term; Nichtschach and Ninepiece pieces written in
 it compile to the same per-cell tables as the shipped variants/files/nichtschach.ini (whose cells
-are (level, file, rank), axisOrder) and the Python definitions of variants/ninepiece.py; holes
-block riders, lame leaps and double steps but not leapers, and are written ``*``; regions with a level; every bad key refused as one file:line problem with the
+are (level, file, rank), axisOrder) and variants/files/ninepiece.ini; holes block riders, lame
+leaps and double steps but not leapers, and are written ``*``; regions with a level; every bad key refused as one file:line problem with the
 engine still serving."""
 from __future__ import annotations
 

@@ -14,7 +14,7 @@ from engine.moves import FISSION, FUSION
 from engine.position import Position
 from engine.notation.move_text import move_text, parse_move
 from engine.notation.position_text import PositionTextError, format, parse
-from variants.ninepiece import ORDER, fusion_rule
+from variants.plugins.ninepiece import ORDER, fusion_rule
 
 FIG = json.loads((Path(__file__).parent / "data" / "ninepiece_figures.json").read_text())
 NAME = "ninepiece-nichtschach"

@@ -19,7 +19,7 @@ REGISTRY: dict[str, str] = {
         "elefantnichtschach", "generalnichtschach", "schweinnichtschach", "rajnichtschach",
         "paschanichtschach", "springernichtschach", "baernichtschach", "hummernichtschach",
         "spaniennichtschach", "springernichtschach-x", "baernichtschach-x")},
-    "ninepiece-nichtschach": "ninepiece",
+    "ninepiece-nichtschach": SHIPPED,
 }
 
 # variants cellfish ships as variants files (Alice Chess, Knavish Chess ...), read through the same loader

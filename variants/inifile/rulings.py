@@ -16,6 +16,8 @@ these besides its own keys still loads there (playing Fairy-Stockfish's rule).
     chessPositionChecks = true           position text is refused unless each side has
                                          exactly one king and no pawn stands on the first or
                                          last rank
+    nMoveRulePlies = 100                 the move-count rule counted in plies: a draw after
+                                         this many plies, named "100-ply rule" in the result
 
 See docs/variant-files.md ("cellfish's own rulings").
 """
@@ -26,14 +28,14 @@ from typing import Any
 from engine.variant import BLACK, WHITE
 
 RULING_KEYS = frozenset({"piecePromotionWhereMoveEnds", "nMoveRuleTypesOnly",
-                         "deadPositionTypes", "chessPositionChecks"})
+                         "deadPositionTypes", "chessPositionChecks", "nMoveRulePlies"})
 
 
 def ruling_attrs(val: dict[str, str], pieces: list[tuple[str, str, str]], attrs: dict[str, Any],
                  error: type) -> None:
     """Read the ruling keys into the class attributes (after the drop keys, whose clock
     attributes ``nMoveRuleTypesOnly`` replaces)."""
-    from .build import _bool
+    from .build import _bool, _int
     letters = {letter for _, letter, _ in pieces}
     if "piecePromotionWhereMoveEnds" in val:
         on = _bool("piecePromotionWhereMoveEnds", val["piecePromotionWhereMoveEnds"])
@@ -57,6 +59,13 @@ def ruling_attrs(val: dict[str, str], pieces: list[tuple[str, str, str]], attrs:
         attrs["dead_bishop"] = next((letter for n, letter, _ in pieces if n == "bishop"), "")
     if "chessPositionChecks" in val:
         attrs["chess_position_checks"] = _bool("chessPositionChecks", val["chessPositionChecks"])
+    if "nMoveRulePlies" in val:
+        n = _int("nMoveRulePlies", val["nMoveRulePlies"], 1, 2000)
+        if "nMoveRule" in val and 2 * int(val["nMoveRule"]) != n:
+            raise error("nMoveRulePlies", f"disagrees with nMoveRule = {val['nMoveRule']} "
+                                          f"({2 * int(val['nMoveRule'])} plies)", val["nMoveRulePlies"])
+        attrs["move_rule_plies"] = n
+        attrs["move_rule_name"] = f"{n}-ply rule"
 
 
 def ruling_bases(attrs: dict[str, Any]) -> tuple[type, ...]:

@@ -31,6 +31,7 @@ BUILTIN: dict[str, str] = {
     "alice": "variants.plugins.alice:Alice",
     "directionCoverage": "variants.plugins.coverage:DirectionCoverage",
     "classCoverage": "variants.plugins.coverage:ClassCoverage",
+    "ninepiece": "variants.plugins.ninepiece:Ninepiece",
 }
 
 # hooks that several plugins of one section may define (each chains with super())
