@@ -29,6 +29,8 @@ PLUGINS_KEY = "plugins"
 # cellfish's own plugins: name -> "module:Class"
 BUILTIN: dict[str, str] = {
     "alice": "variants.plugins.alice:Alice",
+    **{f: f"variants.plugins.notake:{f.capitalize()}"
+       for f in ("approach", "withdraw", "shunt", "tow", "overtake", "rifle")},
 }
 
 # hooks that several plugins of one section may define (each chains with super())
