@@ -14,7 +14,7 @@ REGISTRY: dict[str, str] = {
     "shogi": "shogi",
     "nested-a": "nested",
     "nested-b": "nested",
-    **{f"notake-{f}": "notake" for f in ("approach", "withdraw", "shunt", "tow", "overtake", "rifle")},
+    **{f"notake-{f}": SHIPPED for f in ("approach", "withdraw", "shunt", "tow", "overtake", "rifle")},
     **{n: SHIPPED for n in (          # variants/files/nichtschach.ini
         "elefantnichtschach", "generalnichtschach", "schweinnichtschach", "rajnichtschach",
         "paschanichtschach", "springernichtschach", "baernichtschach", "hummernichtschach",

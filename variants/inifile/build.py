@@ -19,6 +19,7 @@ from variants.fsf_pieces import PIECES
 from .keys import DEFAULTS, GUI_ONLY, RULE_KEYS, UNSUPPORTED
 from .holes import HOLE_KEYS, check_castling, hole_bases, hole_coords
 from .levels import LEVEL_KEYS, level_bases
+from .pieceset import PIECESET_KEYS, pieceset_attrs
 from .plugins import plugin_bases, plugin_keys
 from .rulings import RULING_KEYS, ruling_attrs, ruling_bases
 from .solid import SOLID_KEYS, axis_order, check_piece, engine_regions, is_solid, solid_bases
@@ -141,6 +142,7 @@ class FileVariant(ChessLike):
     castle_files = (4, 6, 2)              # king's file, kingside and queenside destinations
     castle_rank = 0
     home_level: tuple[int, ...] = ()      # (0,) on a levelled board: castling on its first level
+    promoted_only: frozenset[str] = frozenset()   # promotedOnlyTypes (pieceset.py)
 
     piece_names: dict[str, str] = {}      # pieceNames (returns.py): letter -> name
 
@@ -148,7 +150,8 @@ class FileVariant(ChessLike):
         base = [self._piece(n, letter, b) for n, letter, b in self.pieces]
         for pt in base:
             pt.name = self.piece_names.get(pt.token.lower(), pt.name)
-        self.piece_types = [None] + base + self._forms(base)
+        own = [pt for pt in base if pt.token.lower() not in self.promoted_only]
+        self.piece_types = [None] + own + self._forms(base)
         super().__init__()
 
     def _forms(self, base: list[PieceType]) -> list[PieceType]:
@@ -193,9 +196,11 @@ def build_class(name: str, keys: dict[str, tuple[str, int]]) -> tuple[type[Varia
     the line of every key, for errors found later (startFen)."""
     lines = {k: ln for k, (_, ln) in keys.items()}
     val = {k: v for k, (v, _) in keys.items()}
-    # cellfish's own keys (levels.py, plugins.py, solid.py, holes.py, rulings.py, returns.py)
+    # cellfish's own keys (levels.py, plugins.py, solid.py, holes.py, rulings.py, returns.py,
+    # pieceset.py)
     from .returns import RETURN_KEYS, return_attrs, return_bases, text_bases
-    extension = LEVEL_KEYS | plugin_keys() | SOLID_KEYS | HOLE_KEYS | RULING_KEYS | RETURN_KEYS
+    extension = LEVEL_KEYS | plugin_keys() | SOLID_KEYS | HOLE_KEYS | RULING_KEYS | RETURN_KEYS \
+        | PIECESET_KEYS
     refused = [KeyError_(k, "not supported", k) if k in UNSUPPORTED else KeyError_(k, "unknown key", k)
                for k in val
                if k in UNSUPPORTED or (k not in RULE_KEYS and k not in GUI_ONLY and k not in PIECES
@@ -290,6 +295,7 @@ def build_class(name: str, keys: dict[str, tuple[str, int]]) -> tuple[type[Varia
     from . import drops                     # drops, hands and the promotion of pieces
     drops.apply(val, pieces, attrs, files, ranks)
     ruling_attrs(val, pieces, attrs, KeyError_)  # cellfish's own rulings (after the drop keys)
+    pieceset_attrs(val, pieces, attrs, KeyError_)  # promotedOnlyTypes (after the drop keys)
     rules: tuple[type, ...] = (ResultRules, FileRules) if hooks else (FileRules,)
     attrs.update(return_attrs(val, letters, files, ranks, levels))   # returns.py
     holes = hole_coords(val, files, ranks, levels, _region, KeyError_)

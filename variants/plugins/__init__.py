@@ -32,6 +32,8 @@ BUILTIN: dict[str, str] = {
     "directionCoverage": "variants.plugins.coverage:DirectionCoverage",
     "classCoverage": "variants.plugins.coverage:ClassCoverage",
     "ninepiece": "variants.plugins.ninepiece:Ninepiece",
+    **{f: f"variants.plugins.notake:{f.capitalize()}"
+       for f in ("approach", "withdraw", "shunt", "tow", "overtake", "rifle")},
 }
 
 # hooks that several plugins of one section may define (each chains with super())

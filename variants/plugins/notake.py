@@ -1,10 +1,13 @@
-"""Notake Shogi (Gilman): shogi pieces on the shogi board, but nothing is ever captured.
+"""Notake Shogi's acting moves as plugins, one per form (docs/variants/notake.md): a section
+names its form with ``actingMoves = approach`` (``withdraw``, ``shunt``, ``tow``, ``overtake``,
+``rifle``); the board, the pieces, the start position and the promotion of pieces are the
+section's data (variants/files/notake.ini).
 
-Plain moves go to empty cells only.  Besides them, each of the six forms has *acting* moves
-that act on exactly one piece: an enemy piece is recruited (changes sides) or, when promoted,
-demoted; an own unpromoted promotable piece is promoted.  Where the acted-on piece must be
-relative to the mover's line of movement differs per form (docs/variants/notake.md, "The game
-in short"):
+Nothing is ever captured.  Plain moves go to empty cells only.  Besides them, each form has
+*acting* moves that act on exactly one piece: an enemy piece is recruited (changes sides) or,
+when promoted, demoted; an own unpromoted promotable piece is promoted.  Where the acted-on
+piece must be relative to the mover's line of movement differs per form (docs/variants/
+notake.md, "The game in short"):
 
   approach   the piece one unit beyond the destination
   withdraw   the piece one unit behind the start
@@ -13,39 +16,43 @@ in short"):
   overtake   the mover jumps the piece and lands beyond it
   rifle      the mover stays and acts on what shogi would let it capture
 
-A King is in check when an enemy piece has an acting move on it (pins ignored).  Stalemate
-is a draw; there are no hands and no drops.
+A King is in check when an enemy piece has an acting move on it (pins ignored).  Fourfold
+repetition draws, and the side that checked with every move of the cycle loses (shogi's rule,
+``Shogi.check_ok_repetition``).
 
 Implementation: the generic table move generator would produce captures, so it is given
 empty tables and every move comes from ``extra_moves``, which walks per-cell *component*
 tables compiled here from the same piece atoms (a component is one line of movement with its
-unit vector).  Acting moves carry the flag SPECIAL and the acted-on cell; the mover's
-promotion is the move's type field.  ``in_check`` uses inverse tables built per form from
-the same components, and ``legal_moves`` filters by make / check test / unmake, but only
-the moves that could expose the King.
+unit vector; notake_walker.py).  Acting moves carry the flag SPECIAL and the acted-on cell;
+the mover's promotion is the move's type field.  ``in_check`` uses inverse tables built per
+form from the same components, and ``legal_moves`` filters by make / check test / unmake,
+but only the moves that could expose the King.
 """
 from __future__ import annotations
 
 from math import gcd
 
+from engine.geometry import Geometry
 from engine.movegen import attacked_with
 from engine.moves import SPECIAL
 from engine.pieces import LEAP, RIDE
 from engine.tables import PieceTables
 from engine.variant import BLACK, WHITE
+from variants.inifile.build import in_region
+from variants.shogi import Shogi, ShogiText
 
+from . import Plugin, PluginError
 from .notake_walker import build_walk_tables, walk
-from .shogi import Shogi, ShogiBoard, ShogiText
 
 NOP = (0,)          # promotion options of a move that cannot promote: stays as it is
-_SHARED: dict = {}
+_SHARED: dict = {}  # form-independent tables, by the section's pieces and board
 _SHARED_KEYS = ("_comp", "_eff", "_silver", "_demotes", "_n", "_po", "_zone", "_beyond")
 FORMS = ("approach", "withdraw", "shunt", "tow", "overtake", "rifle")
 
 
 class NotakeText(ShogiText):
-    """Shogi text; no piece type can be held: the GUI is told `pocket 0`, FEN still shows
-    `[-]`."""
+    """Shogi text (SFEN under USI, hand order R B G S N L P); no piece type can be held: the
+    GUI is told ``pocket 0``, the hand is written ``-`` (SFEN) and ``[-]`` (FEN)."""
 
     def hand_order(self):
         return []
@@ -54,44 +61,66 @@ class NotakeText(ShogiText):
         return ShogiText.hand_order(self)
 
 
-class NotakeShogi(ShogiBoard):
+class Notake(Plugin):
+    """Base of the six forms; ``_form`` selects the acting geometry."""
+    plugin_key = "actingMoves"
+    _form = ""
     notation_class = NotakeText
-    """Base of the six forms; ``form`` selects the acting geometry."""
-    form = ""
-    hands = True                # only so that FEN shows the empty hand `[-]`; never filled
-    repetition_count = 4
-    stalemate_result = "draw"
+    template = "shogi"
     check_hook = True
     fast_legality = False
 
     check_ok_repetition = Shogi.check_ok_repetition   # fourfold; perpetual checker loses
 
+    @classmethod
+    def plugin_check(cls, keys: dict[str, str]) -> None:
+        for key in ("capturesToHand", "dropLoop"):
+            if keys.get(key, "false").lower() in ("true", "1", "yes"):
+                raise PluginError(key, "Notake Shogi captures nothing", keys[key])
+        if keys.get("pieceDrops", "false").lower() not in ("true", "1", "yes"):
+            raise PluginError("pieceDrops" if "pieceDrops" in keys else "actingMoves",
+                              "Notake Shogi writes the (always empty) hand: needs pieceDrops = true",
+                              keys.get("pieceDrops", cls.plugin_name))
+        if "promotedPieceType" not in keys:
+            raise PluginError("actingMoves", "Notake Shogi needs promotedPieceType "
+                              "(what an acting move promotes)", cls.plugin_name)
+
     def __init__(self):
         super().__init__()
-        if self.form not in FORMS:
-            raise ValueError(f"unknown Notake form ({self.form})")
-        self.name = f"notake-{self.form}"
-        shared = _SHARED.get("data")
+        from engine.notation.position_text import format, parse
+        g = self.geometry                                                  # type: ignore[attr-defined]
+        files, ranks = self.files, self.ranks                              # type: ignore[attr-defined]
+        usi = [f"{files - x}{chr(97 + ranks - 1 - y)}" for x, y in g.coords]  # shogi's: 9a .. 1i
+        self.geometry = Geometry(g.coords, g.names, {**g.alt_names, "usi": usi})
+        shared_key = (self.pieces, self.files, self.ranks,                # type: ignore[attr-defined]
+                      tuple(sorted(self.promoted_of.items())), self.promo_region)  # type: ignore[attr-defined]
+        shared = _SHARED.get(shared_key)
         if shared is None:                    # form-independent: built once for all six
             self._build_components()
             self._build_effects()
             self._build_promotion_lists()
             self._build_beyond()
-            _SHARED["data"] = {k: getattr(self, k) for k in _SHARED_KEYS}
+            _SHARED[shared_key] = {k: getattr(self, k) for k in _SHARED_KEYS}
         else:
             for k in _SHARED_KEYS:
                 setattr(self, k, shared[k])
         self._fixed, self._rays = self._build_check_tables()
         self._atk = self._core_attack_tables()
-        self._walk_tables = build_walk_tables(self, self.form, NOP)
+        self._walk_tables = build_walk_tables(self, self._form, NOP)
         self._undo_kind = {"approach": 0, "withdraw": 0, "overtake": 0,
-                           "tow": 1, "shunt": 2, "rifle": 3}[self.form]
+                           "tow": 1, "shunt": 2, "rifle": 3}[self._form]
+        self.start_sfen = format(parse(self, self.start_fen), "sfen")   # type: ignore[attr-defined]
 
-    # ---- compiled data ----------------------------------------------------------------
+    # ---- frames and compiled data -----------------------------------------------------------
+    def orient(self, v):
+        """Black's vectors are White's mirrored front to back (every Notake piece is symmetric,
+        so this is the half turn of the file; it keeps the order moves are listed in)."""
+        return (v[0], -v[1])
+
     def build_generator_tables(self):
         """The generic generator walks empty tables and finds nothing: every move, plain or
-        acting, comes from extra_moves.  ``tables`` keeps the real shogi tables."""
-        return [PieceTables(0, self.geometry.size)] * (2 * len(self.piece_types))
+        acting, comes from extra_moves.  ``tables`` keeps the pieces' real tables."""
+        return [PieceTables(0, self.geometry.size)] * (2 * len(self.piece_types))  # type: ignore[attr-defined]
 
     def build_promotions(self):
         """Promotions are generated by the form's own walker, not the generic table."""
@@ -104,17 +133,17 @@ class NotakeShogi(ShogiBoard):
     def _build_components(self):
         """_comp[code][cell] = (leaps, rides); leap = (t, t+u or -1, s-u or -1),
         ride = (ray cells, s-u or -1).  Vectors as compile_piece orients them."""
-        geo = self.geometry
+        geo = self.geometry                                                # type: ignore[attr-defined]
         n = geo.size
-        comp = [None] * (2 * len(self.piece_types))
-        for pt in self.piece_types:
+        comp = [None] * (2 * len(self.piece_types))                        # type: ignore[attr-defined]
+        for pt in self.piece_types:                                        # type: ignore[attr-defined]
             if pt is None:
                 continue
             for color in (WHITE, BLACK):
                 orient = self.orient if color else (lambda v: v)
                 per_cell = []
                 for s in range(n):
-                    coord = self.white_coord(geo.coords[s], color)
+                    coord = self.white_coord(geo.coords[s], color)         # type: ignore[attr-defined]
                     leaps, rides = [], []
                     for atom in pt.atoms:
                         for v0 in atom.vectors_at(coord):
@@ -137,11 +166,17 @@ class NotakeShogi(ShogiBoard):
                 comp[pt.id * 2 + color] = per_cell
         self._comp = comp
 
+    def _promotes_to(self, pt):
+        """The promoted type id of an unpromoted piece of promotedPieceType, else 0."""
+        letter = None if pt.promoted else self.promoted_of.get(pt.token.lower())  # type: ignore[attr-defined]
+        return self.by_token["+" + pt.token].id if letter else 0          # type: ignore[attr-defined]
+
     def _build_effects(self):
         """_eff[side][code]: the code an action by `side` turns `code` into; 0 = not actable."""
-        nc = 2 * len(self.piece_types)
+        types = self.piece_types                                           # type: ignore[attr-defined]
+        nc = 2 * len(types)
         eff = [[0] * nc, [0] * nc]
-        for pt in self.piece_types:
+        for pt in types:
             if pt is None:
                 continue
             for col in (WHITE, BLACK):
@@ -149,28 +184,29 @@ class NotakeShogi(ShogiBoard):
                 for side in (WHITE, BLACK):
                     if col != side:
                         if pt.promoted:      # demote, owner kept
-                            eff[side][code] = self.by_token[pt.demotes_to].id * 2 + col
+                            eff[side][code] = self.by_token[pt.demotes_to].id * 2 + col  # type: ignore[attr-defined]
                         else:                # recruit, type and status kept
                             eff[side][code] = pt.id * 2 + side
-                    elif pt.extra.get("promotes"):   # own unpromoted promotable: promote
-                        eff[side][code] = self.by_token[pt.extra["promotes"]].id * 2 + side
+                    elif self._promotes_to(pt):   # own unpromoted promotable: promote
+                        eff[side][code] = self._promotes_to(pt) * 2 + side
         self._eff = eff
-        silver = self.by_token["S"].id
+        silver = self.by_token["S"].id if "S" in self.by_token else -1     # type: ignore[attr-defined]
         self._silver = [code >> 1 == silver for code in range(nc)]
         # _demotes[side][code]: acting on it by `side` leaves it hostile (an enemy promoted piece)
-        self._demotes = [[bool(c >= 2 and self.piece_types[c >> 1] is not None and c & 1 != side
-                               and self.piece_types[c >> 1].promoted) for c in range(nc)]
+        self._demotes = [[bool(c >= 2 and types[c >> 1] is not None and c & 1 != side
+                               and types[c >> 1].promoted) for c in range(nc)]
                          for side in (WHITE, BLACK)]
 
     def _build_promotion_lists(self):
         """_po[code][s*n+t]: type ids of the plain move s->t (0 = stays); zone lists."""
-        n = self.geometry.size
+        geo = self.geometry                                                # type: ignore[attr-defined]
+        n = geo.size
         self._n = n
-        nc = 2 * len(self.piece_types)
+        nc = 2 * len(self.piece_types)                                     # type: ignore[attr-defined]
         flat_nop = [NOP] * (n * n)
         po = [flat_nop] * nc
-        for pt in self.piece_types:
-            if pt is None or not pt.extra.get("promotes"):
+        for pt in self.piece_types:                                        # type: ignore[attr-defined]
+            if pt is None or not self._promotes_to(pt):
                 continue
             for col in (WHITE, BLACK):
                 code = pt.id * 2 + col
@@ -180,16 +216,17 @@ class NotakeShogi(ShogiBoard):
                     reach = {c for t, t2, back in leaps for c in (t, t2) if c >= 0}
                     reach.update(c for ray, back in rides for c in ray)
                     for t in reach:
-                        opts = self.promotion_options(code, s, t)
+                        opts = self.promotion_options(code, s, t)         # type: ignore[attr-defined]
                         if opts:
                             lst[s * n + t] = tuple(opts)
                 po[code] = lst
         self._po = po
-        self._zone = [[self.in_zone(c, col) for c in range(n)] for col in (WHITE, BLACK)]
+        self._zone = [[in_region(geo.coords[c], self.promo_region[col]) for c in range(n)]  # type: ignore[attr-defined]
+                      for col in (WHITE, BLACK)]
 
     def _build_beyond(self):
         """_beyond[s*n+t] = t + unit(t - s): where a shunted piece goes."""
-        geo = self.geometry
+        geo = self.geometry                                                # type: ignore[attr-defined]
         n = geo.size
         bey = [-1] * (n * n)
         for s in range(n):
@@ -219,7 +256,7 @@ class NotakeShogi(ShogiBoard):
         game")."""
         geo = self.geometry
         n = geo.size
-        form = self.form
+        form = self._form
         out_fixed, out_rays = [], []
         for color in (WHITE, BLACK):
             fixed = [dict() for _ in range(n)]
@@ -283,7 +320,7 @@ class NotakeShogi(ShogiBoard):
         return out_fixed, out_rays
 
     # ---- check ------------------------------------------------------------------------
-    def attacked_by(self, b, k, by):
+    def _attacked_by(self, b, k, by):
         """Has a piece of colour `by` an acting move on cell k (board list b)?"""
         return k >= 0 and attacked_with(self._atk[by], b, k)
 
@@ -305,7 +342,7 @@ class NotakeShogi(ShogiBoard):
         return out
 
     def in_check(self, pos, side):
-        return self.attacked_by(pos.board, pos.king[side], side ^ 1)
+        return self._attacked_by(pos.board, pos.king[side], side ^ 1)
 
     def legal_moves(self, pos, pseudo):
         """Make / check test / unmake, skipped for moves that provably cannot expose the King.
@@ -322,7 +359,7 @@ class NotakeShogi(ShogiBoard):
         b = pos.board
         king = pos.king
         k = king[side]
-        chk = self.attacked_by
+        chk = self._attacked_by
         make, unmake = pos.make, pos.unmake
         out = []
         app = out.append
@@ -441,27 +478,31 @@ class NotakeShogi(ShogiBoard):
 
     # ---- position text ------------------------------------------------------------------
     def validate_position(self, pos):
+        """No piece in hand (ruling 17), one King a side, the side not to move not in check
+        by Notake's own check test.  It replaces the section's checks (not chained: those
+        find check as an attack by capture, which Notake has not)."""
         from engine.notation.position_text import PositionTextError
         if any(pos.hand):
             from engine.notation.position_text import code_token
             held = "".join(code_token(self, code) * n for code, n in enumerate(pos.hand) if n)
             raise PositionTextError(f"Notake Shogi has no hands: the hand field must be '-' ({held})")
+        types = self.piece_types                                           # type: ignore[attr-defined]
         kings = [[c for c, p in enumerate(pos.board)
-                  if p and self.piece_types[p >> 1].royal and p & 1 == col] for col in (0, 1)]
+                  if p and types[p >> 1].royal and p & 1 == col] for col in (0, 1)]
         for col, who in ((0, "sente"), (1, "gote")):
             if len(kings[col]) != 1:
                 raise PositionTextError(f"each side needs exactly one king ({who} kings: {len(kings[col])})")
         other = pos.side ^ 1
-        if self.attacked_by(pos.board, kings[other][0], pos.side):
+        if self._attacked_by(pos.board, kings[other][0], pos.side):
             who = "sente" if other == 0 else "gote"
-            raise PositionTextError(f"the side not to move is in check "
-                                    f"({who} king on {self.geometry.name(kings[other][0], self.notation.dialect)})")
+            name = self.geometry.name(kings[other][0], self.notation.dialect)  # type: ignore[attr-defined]
+            raise PositionTextError(f"the side not to move is in check ({who} king on {name})")
 
 
-def _form_class(form: str):
-    return type(f"Notake{form.capitalize()}", (NotakeShogi,),
-                {"form": form, "name": f"notake-{form}",
+def _form_class(form: str) -> type[Notake]:
+    return type(f"Notake{form.capitalize()}", (Notake,),
+                {"plugin_name": form, "_form": form,
                  "__doc__": f"Notake Shogi, {form} form (docs/variants/notake.md)."})
 
 
-VARIANTS = {f"notake-{f}": _form_class(f) for f in FORMS}
+Approach, Withdraw, Shunt, Tow, Overtake, Rifle = (_form_class(f) for f in FORMS)
