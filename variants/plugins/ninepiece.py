@@ -186,7 +186,8 @@ class Ninepiece(Plugin):
         assert geo.names == self.geometry.names         # type: ignore[has-type]
         self.geometry = geo
         # the ring of each cell's file, and the linepieces a Stockbroker may become
-        self.ring_of = [ring(c[0], c[1]) for c in geo.coords]
+        # (solid.py's ring_of property reads this cache first)
+        self.__dict__["_ring_of"] = [ring(c[0], c[1]) for c in geo.coords]
         self.simple_ids = tuple(by_token[t].id for t in ORDER)
         ncodes = 2 * len(pts)
         simple_tokens = [pt.token for pt in pts if pt is not None and pt.token in STAGES]
