@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import signal
 import sys
 import time
 
@@ -100,6 +101,10 @@ def _clock(s: float) -> str:
     return f"{s // 3600}:{s // 60 % 60:02d}:{s % 60:02d}" if s >= 3600 else f"{s // 60}:{s % 60:02d}"
 
 
+def _terminated(signum, frame):
+    raise KeyboardInterrupt
+
+
 def main(argv: list[str] | None = None) -> int:
     from match import ConfigError, MatchConfig, TimeControl, parse_engine, parse_tc, run_match
     from match.runner import dask_executor, games_per_minute
@@ -132,9 +137,13 @@ def main(argv: list[str] | None = None) -> int:
         executor = None
         if args.scheduler:
             executor, client = dask_executor(args.scheduler)
+        # SIGTERM (a tournament manager or a service stopping the run) ends it as Ctrl-C
+        # does: the games so far are kept, and the workers and their engines are stopped
+        old_term = signal.signal(signal.SIGTERM, _terminated)
         try:
             result = run_match(cfg, executor=executor, progress=bar)
         finally:
+            signal.signal(signal.SIGTERM, old_term)
             if bar:
                 bar.end()
             if client is not None:

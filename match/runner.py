@@ -239,10 +239,23 @@ def dask_executor(address: str):
 
 def _worker_init() -> None:
     """Pool workers ignore Ctrl-C (the runner stops them itself, see _stop_pool), kill and
-    reap their engines on SIGTERM, and close the engines they kept for reuse when they exit."""
+    reap their engines on SIGTERM, and close the engines they kept for reuse when they exit.
+    A worker whose runner is gone without stopping it (killed by SIGKILL, or by a signal
+    it had no time to pass on) notices that it was re-parented, kills and reaps its engines
+    and exits, instead of playing on as an orphan."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     signal.signal(signal.SIGTERM, on_stop_signal(_worker_term))
     multiprocessing.util.Finalize(None, close_cached, exitpriority=10)
+    threading.Thread(target=_watch_runner, args=(os.getppid(),), daemon=True,
+                     name="runner-watch").start()
+
+
+def _watch_runner(runner: int) -> None:
+    while True:
+        time.sleep(0.5)
+        if os.getppid() != runner:
+            kill_all()
+            os._exit(1)
 
 
 def _worker_term(signum, frame) -> None:

@@ -294,3 +294,58 @@ def test_engine_options_go_before_the_variant(tmp_path, stray_engines):
         assert rec["plies"] == 8, rec       # both engines played out the move limit
         replay(rec)
     assert not stray_engines()
+
+
+@pytest.mark.parametrize("sig", ["SIGTERM", "SIGKILL"])
+def test_a_runner_stopped_by_a_signal_leaves_no_worker_or_engine(tmp_path, stray_engines, sig):
+    """The runner alone (not its process group) is sent SIGTERM, as a service manager or a
+    tournament script stops it, or SIGKILL, which it cannot catch, while two games run in two
+    pool workers.  SIGTERM ends the run as Ctrl-C does (exit 130, the partial table); after
+    SIGKILL each worker sees that it was re-parented and kills its engines and itself.  Either
+    way no worker and no engine plays on as an orphan: they are all gone within 30 s."""
+    import signal
+    import time
+
+    fake_cmd = f"{sys.executable} {FAKE} ok 0"
+    p = subprocess.Popen(
+        [*CELLFISH, "match", "--engine", "cmd=cellfish", "name=a",
+         "--engine", f"cmd={fake_cmd}", "name=b", f"env.FAKE_LOG={tmp_path}/fake-{{pid}}.log",
+         "--tc", "30+1", "--games", "6", "--concurrency", "2", "--records", str(tmp_path / "s.jsonl")],
+        cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, start_new_session=True)
+    try:
+        deadline = time.monotonic() + 30
+        fakes: list[int] = []
+        while len(fakes) < 2 and p.poll() is None and time.monotonic() < deadline:
+            fakes = [int(f.name[len("fake-"):-len(".log")]) for f in tmp_path.glob("fake-*.log")
+                     if any(ln.startswith("position") for ln in f.read_text().splitlines())]
+            time.sleep(0.05)
+        assert len(fakes) == 2, p.poll()
+        workers = [psutil.Process(psutil.Process(f).ppid()) for f in fakes]
+        engines = [k for w in workers for k in w.children()]
+        assert len(engines) == 4 and all(w.ppid() == p.pid for w in workers)
+        p.send_signal(getattr(signal, sig))
+        out, err = p.communicate(timeout=30)
+        if sig == "SIGTERM":
+            assert p.returncode == 130, err
+            assert "interrupted after" in out
+        else:
+            assert p.returncode == -signal.SIGKILL
+        end = time.monotonic() + 30
+        left = workers + engines
+        while left and time.monotonic() < end:
+            for c in workers:              # re-parented to us (subreaper): reap them
+                try:
+                    os.waitpid(c.pid, os.WNOHANG)
+                except ChildProcessError:
+                    pass
+            left = [c for c in workers + engines
+                    if c.is_running() and c.status() != psutil.STATUS_ZOMBIE]
+            time.sleep(0.1)
+        assert not left, [c.pid for c in left]
+    finally:
+        if p.poll() is None:
+            os.killpg(p.pid, signal.SIGKILL)
+            p.communicate(timeout=30)
+    for c in psutil.Process().children():      # the resource tracker, ended with its pipe
+        if c.status() == psutil.STATUS_ZOMBIE:
+            os.waitpid(c.pid, 0)
