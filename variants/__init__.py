@@ -12,8 +12,8 @@ SHIPPED = "<file>"
 REGISTRY: dict[str, str] = {
     "chess": "chess",
     "shogi": "shogi",
-    "nested-a": "nested",
-    "nested-b": "nested",
+    "nested-a": SHIPPED,
+    "nested-b": SHIPPED,
     **{f"notake-{f}": "notake" for f in ("approach", "withdraw", "shunt", "tow", "overtake", "rifle")},
     **{n: "nichtschach" for n in (
         "elefantnichtschach", "generalnichtschach", "schweinnichtschach", "rajnichtschach",

@@ -29,6 +29,7 @@ PLUGINS_KEY = "plugins"
 # cellfish's own plugins: name -> "module:Class"
 BUILTIN: dict[str, str] = {
     "alice": "variants.plugins.alice:Alice",
+    "fezbaba-waffle": "variants.plugins.semiroyal:FezbabaWaffle",
 }
 
 # hooks that several plugins of one section may define (each chains with super())
