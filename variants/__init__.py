@@ -12,8 +12,8 @@ SHIPPED = "<file>"
 REGISTRY: dict[str, str] = {
     "chess": "chess",
     "shogi": "shogi",
-    "nested-a": "nested",
-    "nested-b": "nested",
+    "nested-a": SHIPPED,              # variants/files/nested.ini
+    "nested-b": SHIPPED,
     **{f"notake-{f}": SHIPPED for f in ("approach", "withdraw", "shunt", "tow", "overtake", "rifle")},
     **{n: SHIPPED for n in (          # variants/files/nichtschach.ini
         "elefantnichtschach", "generalnichtschach", "schweinnichtschach", "rajnichtschach",

@@ -194,8 +194,16 @@ class FileVariant(ChessLike):
 def build_class(name: str, keys: dict[str, tuple[str, int]]) -> tuple[type[Variant], dict[str, int]]:
     """The Variant class of a section; raises KeyError_ on the first bad key.  Also returns
     the line of every key, for errors found later (startFen)."""
+    if "lattice" in keys:                   # squares and vertices (lattice.py)
+        from .lattice import build_lattice
+        return build_lattice(name, keys)
     lines = {k: ln for k, (_, ln) in keys.items()}
     val = {k: v for k, (v, _) in keys.items()}
+    from .lattice import LATTICE_KEYS
+    lattice_only = [KeyError_(k, "needs lattice (a board of squares and vertices)", k)
+                    for k in val if k in LATTICE_KEYS]
+    if lattice_only:
+        raise KeyErrors(lattice_only)
     # cellfish's own keys (levels.py, plugins.py, solid.py, holes.py, rulings.py, returns.py,
     # pieceset.py)
     from .returns import RETURN_KEYS, return_attrs, return_bases, text_bases

@@ -34,6 +34,7 @@ BUILTIN: dict[str, str] = {
     "ninepiece": "variants.plugins.ninepiece:Ninepiece",
     **{f: f"variants.plugins.notake:{f.capitalize()}"
        for f in ("approach", "withdraw", "shunt", "tow", "overtake", "rifle")},
+    "fezbaba-waffle": "variants.plugins.semiroyal:FezbabaWaffle",
 }
 
 # hooks that several plugins of one section may define (each chains with super())
