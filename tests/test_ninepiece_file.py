@@ -25,17 +25,21 @@ NAME = "ninepiece-nichtschach"
 
 
 def section(**changes: str) -> str:
-    """The shipped section under another name, with keys replaced (value '' drops the key)."""
+    """The shipped section under another name, with keys replaced (value '' drops the key)
+    and keys it does not have added at its end."""
     out = []
+    seen = set()
     for line in SHIPPED.read_text().splitlines():
         key = line.partition("=")[0].strip()
         if line.startswith(f"[{NAME}]"):
             line = "[np]"
         elif key in changes:
+            seen.add(key)
             if not changes[key]:
                 continue
             line = f"{key} = {changes[key]}"
         out.append(line)
+    out += [f"{k} = {v}" for k, v in changes.items() if k not in seen and v]
     return "\n".join(out) + "\n"
 
 
@@ -97,6 +101,20 @@ def test_the_move_rule_in_plies_draws_after_that_many_plies_and_is_named_so():
     assert game_result(pos) is None
     pos.make(next(m for m in legal_moves(pos) if move_text(v, m) == "a1a2"))
     assert game_result(pos) == (0, "7-ply rule")
+
+
+def test_a_move_rule_name_given_wins_over_the_plies_name():
+    (cls,) = load_text(PLIES.replace("nMoveRule = 0\n", "nMoveRuleName = seven-ply count\n"),
+                       "f.ini", set()).values()
+    v = cls()
+    pos = parse_position(v, "4k3/8/8/8/8/8/8/R3K3 w - - 6 40")
+    pos.make(next(m for m in legal_moves(pos) if move_text(v, m) == "a1a2"))
+    assert game_result(pos) == (0, "seven-ply count")
+
+
+def test_the_shipped_ninepiece_names_its_move_rule_in_plies():
+    v = variants.get(NAME)
+    assert (v.move_rule_plies, v.move_rule_name) == (100, "100-ply rule")
 
 
 @pytest.mark.parametrize("text, what, token", [

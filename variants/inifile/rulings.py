@@ -65,7 +65,8 @@ def ruling_attrs(val: dict[str, str], pieces: list[tuple[str, str, str]], attrs:
             raise error("nMoveRulePlies", f"disagrees with nMoveRule = {val['nMoveRule']} "
                                           f"({2 * int(val['nMoveRule'])} plies)", val["nMoveRulePlies"])
         attrs["move_rule_plies"] = n
-        attrs["move_rule_name"] = f"{n}-ply rule"
+        if "nMoveRuleName" not in val:          # a name given by nMoveRuleName wins
+            attrs["move_rule_name"] = f"{n}-ply rule"
 
 
 def ruling_bases(attrs: dict[str, Any]) -> tuple[type, ...]:
