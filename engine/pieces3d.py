@@ -21,7 +21,16 @@ piece is one or more *terms* separated by spaces; a term is modifiers, an atom, 
           u d h    the level step is up (> 0), down (< 0), none (= 0)
           r l      the file step is to the right (> 0), to the left (< 0)
 
-``parse_piece3d(text)`` gives the piece's atoms (``engine.pieces``), vectors (file, rank,
+Vector order (a cell's moves are generated in it, so ``go perft`` divide lines and searches
+follow it): the terms in the order written, repeats dropped; within a term, the vectors of O, S,
+kO, kS and [a,b,c] in ascending order and those of T and kT in descending order (+ before - on
+each axis, the first axis slowest), comparing the coordinates in the engine's order
+(``axes``: the section's ``axisOrder``, by default file, rank, level); modifiers only drop
+vectors.  This is the order of the direction sets of the cube games' first, built-in
+implementation, kept so that their protocol answers stay the same (docs/variant-files.md, "3D
+pieces").
+
+``parse_piece3d(text, axes)`` gives the piece's atoms (``engine.pieces``), vectors (file, rank,
 level) in the first player's frame, or raises ``Piece3DError`` naming the bad term.
 """
 from __future__ import annotations
@@ -34,6 +43,8 @@ from .pieces import BENT, BOTH, CAPTURE, LEAP, MOVE, RIDE, Atom
 
 CLASSES: dict[str, Coord] = {"O": (1, 0, 0), "S": (1, 1, 0), "T": (1, 1, 1)}
 ODD = frozenset(range(1, 64, 2))
+Axes = tuple[int, ...]
+NOTATION_AXES: Axes = (0, 1, 2)     # the engine's coordinate i is notation axis axes[i]
 FILTERS = {"f": (1, 1), "b": (1, -1), "s": (1, 0), "u": (2, 1), "d": (2, -1), "h": (2, 0),
            "r": (0, 1), "l": (0, -1)}          # letter: (axis, sign of the component)
 
@@ -50,24 +61,28 @@ class Piece3DError(ValueError):
         self.what, self.token = what, token
 
 
-def all_orders_and_signs(base: Coord) -> tuple[Coord, ...]:
-    """Every vector with the components of ``base`` in any axis order and sign."""
+def all_orders_and_signs(base: Coord, axes: Axes = NOTATION_AXES,
+                         descending: bool = False) -> tuple[Coord, ...]:
+    """Every vector with the components of ``base`` in any axis order and sign, in ascending
+    (or descending) order of their coordinates taken in the order ``axes``."""
     out = {tuple(s * x for s, x in zip(signs, p))
            for p in permutations(base) for signs in product((1, -1), repeat=len(base))}
-    return tuple(sorted(out, reverse=True))
+    return tuple(sorted(out, key=lambda v: tuple(v[a] for a in axes), reverse=descending))
 
 
-def atom_vectors(text: str) -> tuple[Coord, ...]:
-    """The vectors an atom names (no modifiers, no range)."""
+def atom_vectors(text: str, axes: Axes = NOTATION_AXES) -> tuple[Coord, ...]:
+    """The vectors an atom names (no modifiers, no range), in the canonical order (module
+    docstring) for the engine's coordinate order ``axes``."""
     if text[0] in "[<":
         v = tuple(int(x) for x in text[1:-1].split(","))
         if not any(v):
             raise Piece3DError("a vector needs a nonzero component", text)
-        return all_orders_and_signs(v) if text[0] == "[" else (v,)
+        return all_orders_and_signs(v, axes) if text[0] == "[" else (v,)
     k = int(text[:-1]) if len(text) > 1 else 1
     if k == 0:
         raise Piece3DError("a distance of 0", text)
-    return all_orders_and_signs(tuple(k * x for x in CLASSES[text[-1]]))
+    return all_orders_and_signs(tuple(k * x for x in CLASSES[text[-1]]), axes,
+                                descending=text[-1] == "T")
 
 
 def _filter(vectors: tuple[Coord, ...], mods: str) -> tuple[Coord, ...]:
@@ -80,7 +95,7 @@ def _filter(vectors: tuple[Coord, ...], mods: str) -> tuple[Coord, ...]:
                  if all((v[axis] > 0) - (v[axis] < 0) in signs for axis, signs in groups.items()))
 
 
-def _term(tok: str) -> Atom:
+def _term(tok: str, axes: Axes) -> Atom:
     m = _TERM.fullmatch(tok)
     if m is None:
         raise Piece3DError("not a 3D term (modifiers, O S T [a,b,c] <x,y,z> or A>B, range)", tok)
@@ -91,7 +106,7 @@ def _term(tok: str) -> Atom:
     if "m" in mods and "c" in mods:
         raise Piece3DError("both m and c: leave both out for a piece that moves and captures", tok)
     mode = MOVE if "m" in mods else CAPTURE if "c" in mods else BOTH
-    first = _filter(atom_vectors(m.group("a")), mods)
+    first = _filter(atom_vectors(m.group("a"), axes), mods)
     if not first:
         raise Piece3DError("the modifiers leave no direction", tok)
     max_dist: int | None = None
@@ -108,7 +123,7 @@ def _term(tok: str) -> Atom:
             raise Piece3DError("a bent path moves and captures (no m or c)", tok)
         if not rng.startswith("*") or stops is not None:
             raise Piece3DError("the second leg of a bent path is a ride (A>B* or A>B*N)", tok)
-        second = atom_vectors(m.group("b"))
+        second = atom_vectors(m.group("b"), axes)
 
         def turns(v: Coord, second: tuple[Coord, ...] = second) -> list[Coord]:
             return [w for w in second if sum(a * b for a, b in zip(v, w)) > 0]
@@ -120,9 +135,10 @@ def _term(tok: str) -> Atom:
     return Atom(first, RIDE, mode, max_dist=max_dist, stops=stops)
 
 
-def parse_piece3d(text: str) -> tuple[Atom, ...]:
-    """The atoms of a 3D piece; raises Piece3DError."""
+def parse_piece3d(text: str, axes: Axes = NOTATION_AXES) -> tuple[Atom, ...]:
+    """The atoms of a 3D piece, their vectors in the canonical order for the engine's
+    coordinate order ``axes`` (module docstring); raises Piece3DError."""
     toks = text.split()
     if not toks:
         raise Piece3DError("a piece needs at least one term", text)
-    return tuple(_term(t) for t in toks)
+    return tuple(_term(t, axes) for t in toks)

@@ -207,7 +207,7 @@ class SolidBoard:
     def _piece(self, name: str, letter: str, betza: str) -> PieceType:
         """The piece from its 3D definition (no double step, no en passant: those are the
         2D pawn's), its vectors in the engine's coordinate order."""
-        atoms = merge_atoms(parse_piece3d(betza))
+        atoms = merge_atoms(parse_piece3d(betza, self.axes))
         if self.axes != (0, 1, 2):
             atoms = tuple(self._reorder(a) for a in atoms)
         if letter in self.ring_letters:
