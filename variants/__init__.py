@@ -28,8 +28,10 @@ SHIPPED_DIR = os.path.join(os.path.dirname(__file__), "files")
 
 _cache: dict[str, object] = {}
 _from_files: dict[str, type] = {}      # name -> class, variants loaded from variants files
-_shipped: dict[str, type] | None = None
+_shipped: dict[str, type] = {}          # name -> class, of the shipped files loaded so far
+_shipped_loaded: set[str] = set()        # the shipped files loaded so far
 _shipped_names: list[str] | None = None
+_shipped_by_file: dict[str, list[str]] = {}
 
 
 def _shipped_files() -> list[str]:
@@ -39,10 +41,12 @@ def _shipped_files() -> list[str]:
 
 def shipped_names() -> list[str]:
     """The sections of the shipped variants files, read from their headers only (listing the
-    variants at start-up builds nothing; ``shipped`` loads them when one is first used)."""
+    variants at start-up builds nothing; a file is loaded when one of its games is first used)."""
     global _shipped_names
     if _shipped_names is None:
-        _shipped_names = [n for path in _shipped_files() for n in shipped_names_of(path)]
+        for path in _shipped_files():
+            _shipped_by_file[path] = shipped_names_of(path)
+        _shipped_names = [n for path in _shipped_files() for n in _shipped_by_file[path]]
     return _shipped_names
 
 
@@ -53,16 +57,25 @@ def shipped_names_of(path: str) -> list[str]:
         return [sec.name for sec in parse_text(f.read(), path)[0]]
 
 
-def shipped() -> dict[str, type]:
-    """name -> class of the shipped variants files (``variants/files/*.ini``), loaded once;
-    a problem in one of them is a bug of cellfish and raises VariantFileError."""
-    global _shipped
-    if _shipped is None:
-        from .inifile import load_file as load
-        out: dict[str, type] = {}
-        for path in _shipped_files():
-            out.update(load(path, _module_names() | set(out)))
-        _shipped = out
+def _load_shipped(path: str) -> None:
+    """Load one shipped file (once): its names may not be any other built-in variant's."""
+    if path in _shipped_loaded:
+        return
+    from .inifile import load_file as load
+    own = set(_shipped_by_file[path])
+    _shipped.update(load(path, set(builtin_names()) - own))
+    _shipped_loaded.add(path)
+
+
+def shipped(name: str | None = None) -> dict[str, type]:
+    """name -> class of the shipped variants files (``variants/files/*.ini``): with `name`,
+    only the file that defines it is loaded (choosing Knavish does not build Nichtschach);
+    without, every file.  A problem in one of them is a bug of cellfish and raises
+    VariantFileError."""
+    shipped_names()
+    for path, own in _shipped_by_file.items():
+        if name is None or name in own:
+            _load_shipped(path)
     return _shipped
 
 
@@ -89,7 +102,7 @@ def get(name: str):
     if v is None:
         cls = _from_files.get(name)
         if cls is None and name in shipped_names():
-            cls = shipped()[name]
+            cls = shipped(name)[name]
         if cls is None:
             cls = importlib.import_module(f"variants.{REGISTRY[name]}").VARIANTS[name]
         v = cls()

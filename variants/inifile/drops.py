@@ -27,7 +27,8 @@ import re
 from engine.movegen import in_check, moves_before_result, royal_filter
 from engine.moves import CASTLE, DROP, EP
 from engine.pieces import CAPTURE, PieceType
-from engine.variant import BLACK, WHITE
+from engine.tables import compile_piece
+from engine.variant import BLACK, WHITE, Variant
 
 from .build import KeyError_, _bool, _int, _region, in_region
 from .keys import DROP_KEYS
@@ -365,16 +366,22 @@ class DropRules:
         if r is None:
             out = set()
             n = self.geometry.size
+            # only the pieces asked about are compiled when the tables are not built yet
+            # (loading a file checks each section's start position: that must not build
+            # every table of every section), unless the variant builds its tables its own way
+            own = self.__dict__.get("_tables") is None and type(self).build_tables is Variant.build_tables
             for code in range(2, 2 * len(self.piece_types)):
-                if self.piece_types[code >> 1] is None or not self.resets_move_clock(code):
+                pt = self.piece_types[code >> 1]
+                if pt is None or not self.resets_move_clock(code):
                     continue
-                quiet = [self._quiet_targets(code, c) for c in range(n)]
+                tab = compile_piece(self, pt, code & 1) if own else self.tables[code]
+                quiet = [self._quiet_targets(tab, c) for c in range(n)]
                 out |= {(code, s, t) for s in range(n) for t in quiet[s] if s in quiet[t]}
             r = self.__dict__["_reversible"] = frozenset(out)
         return r
 
-    def _quiet_targets(self, code: int, cell: int) -> set[int]:
-        t = self.tables[code]
+    @staticmethod
+    def _quiet_targets(t, cell: int) -> set[int]:
         out = set(t.leaps[cell]) | set(t.mleaps[cell])
         for group in (t.rides[cell], t.mrides[cell]):
             for ray in group:
