@@ -28,12 +28,12 @@ MODULES_REV = "fe3d44c"     # the seed games still Python modules (variants/nich
 # variant -> (perft depth, search depth): a few seconds each on a small machine
 DEFAULTS = {
     "elefantnichtschach": (3, 4),
-    "springernichtschach-x": (2, 3),
-    "ninepiece-nichtschach": (2, 3),
-    "nested-a": (3, 5),
-    "nested-b": (3, 5),
-    "notake-approach": (3, 5),
-    "notake-rifle": (3, 5),
+    "springernichtschach-x": (3, 3),
+    "ninepiece-nichtschach": (3, 3),
+    "nested-a": (5, 5),
+    "nested-b": (4, 5),
+    "notake-approach": (4, 5),
+    "notake-rifle": (4, 5),
 }
 
 WORKER = r"""

@@ -23,6 +23,7 @@ from __future__ import annotations
 from itertools import permutations, product
 
 from engine.pieces import RIDE
+from engine.variant import Variant
 from variants.board3d import ALL26, direction_mask, unit_direction
 
 from . import Plugin, PluginError
@@ -107,6 +108,18 @@ class DirectionCoverage(Plugin):
             self.f_id = by[next(iter(promoted)).upper()].id
         self.meets_requirement = self._meets
         self.coverage_counts = self._counts
+        # the hooks below chain to the next class's; where that is Variant's own default (a
+        # plain solid section), the searcher gets versions without the chain, as fast as the
+        # Python module this plugin came from
+        self._lost = (-1, "lost classes" if self._class_rule else "lost directions")
+        alone = [h for h in ("adjudicate", "extra_moves", "eval_terms")
+                 if getattr(super(DirectionCoverage, self), h).__func__ is getattr(Variant, h)]
+        if "adjudicate" in alone:
+            self.adjudicate = self._adjudicate_alone
+        if "extra_moves" in alone:
+            self.extra_moves = self._extra_moves_alone
+        if "eval_terms" in alone:
+            self.eval_terms = self._eval_terms_alone
 
     # ---- the requirement ---------------------------------------------------------------
     def _meets(self, pos, side: int) -> bool:
@@ -159,7 +172,26 @@ class DirectionCoverage(Plugin):
         if self._decided(pos):
             out.clear()
 
+    def _adjudicate_alone(self, pos):
+        st = pos.stack
+        if st and not st[-1][1]:
+            return None
+        return None if self._meets(pos, pos.side) else self._lost
+
+    def _extra_moves_alone(self, pos, out):
+        st = pos.stack
+        if (not st or st[-1][1]) and not self._meets(pos, pos.side):
+            out.clear()
+
+    def _eval_terms_alone(self, pos) -> int:
+        return self._own_terms(pos)
+
     def eval_terms(self, pos) -> int:
+        if self._decided(pos):
+            return -LOST_SCORE
+        return self._own_terms(pos) + super().eval_terms(pos)       # type: ignore[misc]
+
+    def _own_terms(self, pos) -> int:
         """Centipawns for the side to move, added to the generic evaluation (which already
         values board pieces by mobility and pieces in hand at a share of that):
 
@@ -186,7 +218,7 @@ class DirectionCoverage(Plugin):
             for c in range(2 + who, len(h), 2):
                 held += h[c]
             score += sgn * (10 * held - danger)
-        return score + super().eval_terms(pos)                      # type: ignore[misc]
+        return score
 
 
 class ClassCoverage(DirectionCoverage):
