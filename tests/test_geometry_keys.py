@@ -19,19 +19,11 @@ from engine.notation import move_text, parse_position
 from engine.notation.position_text import format as format_position
 from engine.pieces import BENT, LEAP, RIDE
 from engine.pieces3d import Piece3DError, parse_piece3d
-from variants.inifile import VariantFileError, load_text
+from file_helpers import load, problems
 
 ROOT = Path(__file__).resolve().parent.parent
 
 
-def load(text: str) -> dict:
-    return load_text(text, "f.ini", set(variants.builtin_names()))
-
-
-def problems(text: str) -> list[str]:
-    with pytest.raises(VariantFileError) as e:
-        load(text)
-    return [str(p) for p in e.value.problems]
 
 
 def vectors(text: str) -> set:

@@ -9,12 +9,11 @@ from io import StringIO
 
 import pytest
 
-import variants
 from engine.movegen import legal_moves
 from engine.notation import move_text, parse_position
 from engine.notation.position_text import PositionTextError
 from engine.notation.position_text import format as format_position
-from variants.inifile import VariantFileError, load_text
+from file_helpers import load, problems
 
 # a 3 x 3 board of squares with its 16 corner points: x, y = 0..6, squares b2 d2 f2 ... f6
 TINY = """[tiny]
@@ -41,18 +40,10 @@ startFen = 1k2/3/4/3/4/1P1/1K2 w 0 1
 EDGES = "[edges:tiny]\nedgeBan = true\noneFootTypes = n\npromotionNotOnEdge = v\n"
 
 
-def load(text: str) -> dict:
-    return load_text(text, "f.ini", set(variants.builtin_names()))
-
 
 def game(name: str = "tiny"):
     return load(TINY + EDGES)[name]()
 
-
-def problems(text: str) -> list[str]:
-    with pytest.raises(VariantFileError) as e:
-        load(text)
-    return [str(p) for p in e.value.problems]
 
 
 def moves_of(v, fen: str, cell: str) -> list[str]:

@@ -17,7 +17,8 @@ from engine.game import game_result
 from engine.movegen import legal_moves
 from engine.notation import move_text, parse_position
 from engine.notation.position_text import format as format_position
-from variants.inifile import VariantFileError, load_text
+from file_helpers import problems
+from variants.inifile import load_text
 
 ROOT = Path(__file__).resolve().parent.parent
 SHIPPED = ROOT / "variants" / "files" / "ninepiece.ini"
@@ -41,12 +42,6 @@ def section(**changes: str) -> str:
         out.append(line)
     out += [f"{k} = {v}" for k, v in changes.items() if k not in seen and v]
     return "\n".join(out) + "\n"
-
-
-def problems(text: str) -> list[str]:
-    with pytest.raises(VariantFileError) as e:
-        load_text(text, "f.ini", set(variants.builtin_names()))
-    return [str(p) for p in e.value.problems]
 
 
 def line_of(text: str, key: str) -> int:

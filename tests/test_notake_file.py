@@ -15,22 +15,14 @@ import pytest
 
 import variants
 from engine.notation.position_text import PositionTextError, parse
-from variants.inifile import VariantFileError, load_text
 from variants.shogi import Shogi
+from file_helpers import load, problems
 
 ROOT = Path(__file__).resolve().parent.parent
 FORMS = ("approach", "withdraw", "shunt", "tow", "overtake", "rifle")
 FILE = ROOT / "variants" / "files" / "notake.ini"
 
 
-def load(text: str) -> dict:
-    return load_text(text, "f.ini", set(variants.builtin_names()))
-
-
-def problems(text: str) -> list[str]:
-    with pytest.raises(VariantFileError) as e:
-        load(text)
-    return [str(p) for p in e.value.problems]
 
 
 def test_the_six_forms_come_from_the_shipped_file_in_their_old_place():

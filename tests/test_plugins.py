@@ -13,21 +13,13 @@ from engine.movegen import legal_moves
 from engine.notation import move_text, parse_position
 from engine.notation.move_text import parse_move
 from variants import plugins as registry
-from variants.inifile import VariantFileError, load_text
+from file_helpers import load, problems
 
 EMPTY = "8/8/8/8/8/8/8/8"
 CHESS = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR"
 TWO = f"[two:chess]\nlevels = 2\nstartFen = {CHESS}|{EMPTY} w KQkq - 0 1\n"
 
 
-def load(text: str) -> dict:
-    return load_text(text, "f.ini", set(variants.builtin_names()))
-
-
-def problems(text: str) -> list[str]:
-    with pytest.raises(VariantFileError) as e:
-        load(text)
-    return [str(p) for p in e.value.problems]
 
 
 @pytest.fixture

@@ -10,13 +10,12 @@ from io import StringIO
 
 import pytest
 
-import variants
 from engine.game import game_result
 from engine.movegen import legal_moves
 from engine.notation import move_text, parse_position
 from engine.notation.position_text import PositionTextError
 from engine.notation.position_text import format as format_position
-from variants.inifile import VariantFileError, load_text
+from file_helpers import load, problems
 
 EMPTY = "4/4/4/4"
 BASE = """[x]
@@ -45,19 +44,11 @@ startFen = r3/p3/P3/R3|4/4/4/4|4/4/4/4|4/4/4/4 w [-] 0 1
 LAST = len(BASE.splitlines()) + 1          # the line of a key added after BASE
 
 
-def load(text: str) -> dict:
-    return load_text(text, "f.ini", set(variants.builtin_names()))
-
 
 def one(extra: str = ""):
     (cls,) = load(BASE + extra).values()
     return cls()
 
-
-def problems(text: str) -> list[str]:
-    with pytest.raises(VariantFileError) as e:
-        load(text)
-    return [str(p) for p in e.value.problems]
 
 
 def play(v, fen: str, *moves: str):

@@ -7,28 +7,19 @@ from __future__ import annotations
 
 import pytest
 
-import variants
 from engine.game import game_result
 from engine.movegen import legal_moves
 from engine.notation import move_text, parse_position
 from engine.notation.position_text import PositionTextError
 from engine.notation.position_text import format as format_position
-from variants.inifile import VariantFileError, load_text
+from file_helpers import load, problems
 
-
-def load(text: str) -> dict:
-    return load_text(text, "f.ini", set(variants.builtin_names()))
 
 
 def one(text: str):
     (cls,) = load(text).values()
     return cls()
 
-
-def problems(text: str) -> list[str]:
-    with pytest.raises(VariantFileError) as e:
-        load(text)
-    return [str(p) for p in e.value.problems]
 
 
 def texts(v, fen: str, moves=()) -> set[str]:
