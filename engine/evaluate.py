@@ -13,6 +13,9 @@ Per-cell tables (precomputed, so evaluating is one lookup per piece):
 * royal pieces: in the middlegame they stay near their home rank and away from the centre
   file, in the endgame they centralise; the two tables are blended by the phase (non-pawn
   material left on the board and in hand).
+* royal safety in drop games (2D, with hands, check as an attack on the royal piece): in the
+  middlegame, own pieces beside the royal
+  guard it and enemy pieces within two steps of it count against it, scaled by the phase.
 Pieces in hand are valued a little above their board value (a drop goes anywhere).  Variants
 add their own terms (win conditions, paralysis ...) through ``Variant.eval_terms(pos)``.
 """
@@ -140,6 +143,7 @@ class Evaluator:
         self.phase_max = 0
         self.has_royal_tables = False
         self.kdist: list[list[int]] | None = None
+        self.zone: list[tuple[list[int], list[int]]] | None = None
         self.has_passed = False
         self._home(mobs)
 
@@ -188,6 +192,12 @@ class Evaluator:
         if self.has_royal_tables and geo.size <= 400:
             cs = geo.coords
             self.kdist = [[max(abs(a[0] - b[0]), abs(a[1] - b[1])) for b in cs] for a in cs]
+            if v.hands and v.caps.royal_attacks:
+                # drop games where check is an attack on the royal: who stands around
+                # each royal (see _royal_zone)
+                kd = self.kdist
+                self.zone = [([t for t in range(len(cs)) if kd[s][t] == 1],
+                              [t for t in range(len(cs)) if kd[s][t] == 2]) for s in range(len(cs))]
         # the rank axis is the one the second player sees reversed
         axes = [i for i in range(2) if v.orient(tuple(1 if j == i else 0 for j in range(2)))[i] == -1]
         if len(axes) != 1:
@@ -298,6 +308,27 @@ class Evaluator:
             score += r // (2 * pm) if r >= 0 else -(-r // (2 * pm))
         return self._finish(pos, score, ph)
 
+    GUARD = 12            # drop games, middlegame: per own piece next to the own royal
+    ATTACKER = 16         # per enemy piece next to it, half that two steps away
+
+    def _royal_zone(self, b: list[int], k: int, who: int) -> int:
+        """Royal safety in drop games, for player ``who``: own pieces around the royal guard
+        it, enemy pieces near it are where drops and attacks land."""
+        near, far = self.zone[k]      # type: ignore[index]
+        s = 0
+        g = self.GUARD
+        a = self.ATTACKER
+        for t in near:
+            p = b[t]
+            if p:
+                s += g if (p & 1) == who else -a
+        a >>= 1
+        for t in far:
+            p = b[t]
+            if p and (p & 1) != who:
+                s -= a
+        return s
+
     def _finish(self, pos: Position, score: int, ph: int) -> int:
         b = pos.board
         if self.variant.hands:
@@ -323,6 +354,9 @@ class Evaluator:
                 p = b[k1]
                 r -= self.royal_mg[p][k1] * ph + self.royal_eg[p][k1] * (pm - ph)
             score += r // pm if r >= 0 else -(-r // pm)     # rounds the same for both colours
+            if self.zone is not None and k0 >= 0 and k1 >= 0:
+                z = self._royal_zone(b, k0, 0) - self._royal_zone(b, k1, 1)
+                score += z * ph // pm if z >= 0 else -(-z * ph // pm)
             # mop-up: far ahead in an ending, drive the lone royal to the edge and come close
             if ph * 2 < pm and k0 >= 0 and k1 >= 0 and self.kdist is not None:
                 diff = score
