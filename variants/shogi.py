@@ -24,9 +24,19 @@ def shogi_geometry() -> Geometry:
     return Geometry(coords, uci, {"usi": usi})
 
 
+# Centipawns.  The mobility-derived values (engine/evaluate.py) suit games where a captured
+# piece is gone; in shogi every piece comes back as a drop, which lifts the short-range pieces
+# most: from mobility alone a Lance or Knight would be worth a Pawn and a Gold less than a
+# third of a Rook.  These follow the proportions shogi programs commonly use, with the
+# promoted minor pieces a little under a Gold (they return to the hand unpromoted), and were
+# measured by self-play against the mobility values (bench/README.md, "Climb").
+VALUES = {"P": 100, "L": 270, "N": 300, "S": 430, "G": 500, "B": 650, "R": 750,
+          "+P": 480, "+L": 480, "+N": 480, "+S": 480, "+B": 900, "+R": 1050}
+
+
 def shogi_pieces() -> list:
     gold = (leap(GOLD),)
-    return [
+    pieces = [
         None,
         PieceType("Pawn", "P", (leap(((0, 1),)),), pawn=True, extra={"promotes": "+P"}),
         PieceType("Lance", "L", (ride(((0, 1),)),), extra={"promotes": "+L"}),
@@ -43,6 +53,9 @@ def shogi_pieces() -> list:
         PieceType("Horse", "+B", (ride(DIAG), leap(ORTH)), promoted=True, demotes_to="B"),
         PieceType("Dragon", "+R", (ride(ORTH), leap(DIAG)), promoted=True, demotes_to="R"),
     ]
+    for pt in pieces[1:]:
+        pt.value = VALUES.get(pt.token)
+    return pieces
 
 
 class ShogiText(TextFormat):
