@@ -12,10 +12,12 @@ Per-cell tables (precomputed, so evaluating is one lookup per piece):
   moves) to a promotion shrinks;
 * royal pieces: in the middlegame they stay near their home rank and away from the centre
   file, in the endgame they centralise; the two tables are blended by the phase (non-pawn
-  material left on the board and in hand).
+  material left on the board and in hand).  Their home rank lies along the axis the second
+  player sees reversed (on a board turned half a turn, as file variants orient it: the axis
+  the royals start apart on).
 * royal safety in drop games (2D, with hands, check as an attack on the royal piece): in the
-  middlegame, own pieces beside the royal
-  guard it and enemy pieces within two steps of it count against it, scaled by the phase.
+  middlegame, own pieces beside the royal guard it and enemy pieces within two steps of it
+  count against it, scaled by the phase.
 Pieces in hand are valued a little above their board value (a drop goes anywhere).  Variants
 add their own terms (win conditions, paralysis ...) through ``Variant.eval_terms(pos)``.
 """
@@ -198,11 +200,9 @@ class Evaluator:
                 kd = self.kdist
                 self.zone = [([t for t in range(len(cs)) if kd[s][t] == 1],
                               [t for t in range(len(cs)) if kd[s][t] == 2]) for s in range(len(cs))]
-        # the rank axis is the one the second player sees reversed
-        axes = [i for i in range(2) if v.orient(tuple(1 if j == i else 0 for j in range(2)))[i] == -1]
-        if len(axes) != 1:
+        fwd = self._forward_axis(pos)
+        if fwd is None:
             return
-        fwd = axes[0]
         side_axis = 1 - fwd
         xs = [c[side_axis] for c in geo.coords]
         cx = (min(xs) + max(xs)) / 2.0
@@ -213,6 +213,24 @@ class Evaluator:
                                        for c in geo.coords]
         if not v.hands:
             self._passed_tables(fwd, side_axis)
+
+    def _forward_axis(self, pos: Position) -> int | None:
+        """The rank axis: the one the second player sees reversed.  Where the board is
+        turned half a turn for the second player (both axes reversed, as in shogi and the
+        Knavish games), it is the axis along which the two royal pieces start apart."""
+        v = self.variant
+        axes = [i for i in range(2) if v.orient(tuple(1 if j == i else 0 for j in range(2)))[i] == -1]
+        if len(axes) == 1:
+            return axes[0]
+        if len(axes) != 2:
+            return None
+        homes = [v.geometry.coords[c] for c, code in enumerate(pos.board) if code and self.royal[code]]
+        if len(homes) != 2:
+            return None
+        apart = [abs(homes[0][i] - homes[1][i]) for i in range(2)]
+        if apart[0] == apart[1]:
+            return None
+        return 0 if apart[0] > apart[1] else 1
 
     def _passed_tables(self, fwd: int, side_axis: int) -> None:
         """Passed pawns (pawn pieces that promote, 2D boards without hands): no enemy pawn
