@@ -4,6 +4,8 @@ Piece values come from mobility: the average number of moves a lone piece has ov
 cells, counted on a board where every cell is occupied with a fixed probability (so long
 rays count less than on an empty board, as they do in play), then mapped to centipawns by a
 slightly convex curve.  For FIDE chess this gives about P 100, N 300, B 330, R 480, Q 990.
+A variant may fix a piece's value instead (``PieceType.value``; shogi does, since every
+captured piece returns as a drop, which mobility cannot see).
 
 Per-cell tables (precomputed, so evaluating is one lookup per piece):
 * centralisation: a piece's own empty-board move count on that cell relative to its average
@@ -15,6 +17,7 @@ Per-cell tables (precomputed, so evaluating is one lookup per piece):
   material left on the board and in hand).  Their home rank lies along the axis the second
   player sees reversed (on a board turned half a turn, as file variants orient it: the axis
   the royals start apart on).
+Counted per position:
 * royal safety in drop games (2D, with hands, check as an attack on the royal piece): in the
   middlegame, own pieces beside the royal guard it and enemy pieces within two steps of it
   count against it, scaled by the phase.
