@@ -13,9 +13,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 import variants  # noqa: E402
 from engine.evaluate import Evaluator  # noqa: E402
-from engine.movegen import legal_moves  # noqa: E402
 from engine.notation.position_text import format as format_position, parse  # noqa: E402
 from tests.file_helpers import load  # noqa: E402
+from tests.walk_helpers import random_position  # noqa: E402
 
 
 def test_a_copy_of_chess_evaluates_as_chess():
@@ -24,12 +24,7 @@ def test_a_copy_of_chess_evaluates_as_chess():
     ev_chess, ev_copy = Evaluator(chess), Evaluator(copy)
     rng = random.Random(7)
     for _ in range(20):
-        pos = parse(chess, chess.start_fen)
-        for _ply in range(rng.randrange(0, 90)):
-            moves = legal_moves(pos)
-            if not moves:
-                break
-            pos.make(rng.choice(moves))
+        pos = random_position(chess, rng, 0, 90)
         text = format_position(pos)
         assert ev_copy.evaluate(parse(copy, text)) == ev_chess.evaluate(pos), text
 

@@ -11,8 +11,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 import variants  # noqa: E402
 from engine.evaluate import Evaluator  # noqa: E402
-from engine.movegen import legal_moves  # noqa: E402
 from engine.notation.position_text import parse  # noqa: E402
+from tests.walk_helpers import random_position  # noqa: E402
 
 
 def _without_zone(v):
@@ -74,15 +74,11 @@ def _rotated(v, pos):
 def test_drop_game_evaluation_is_colour_symmetric():
     v = variants.get("shogi")
     ev = Evaluator(v)
+    plain = _without_zone(v)
     rng = random.Random(3)
     seen_zone = 0
     for _ in range(30):
-        pos = parse(v, v.start_fen)
-        for _ply in range(rng.randrange(10, 80)):
-            moves = legal_moves(pos)
-            if not moves:
-                break
-            pos.make(rng.choice(moves))
+        pos = random_position(v, rng, 10, 80)
         assert ev.evaluate(pos) == ev.evaluate(_rotated(v, pos))
-        seen_zone += ev.evaluate(pos) != _without_zone(v).evaluate(pos)
+        seen_zone += ev.evaluate(pos) != plain.evaluate(pos)
     assert seen_zone          # the walk reached positions where the term counts
