@@ -60,6 +60,7 @@ class Capabilities:
     eval_terms: bool        # overrides eval_terms
     own_tactical: bool      # overrides is_tactical
     acted_result: bool      # overrides acted_result
+    decisive_captures: bool  # overrides decisive_captures
     royal_attacks: bool     # check is "the royal piece is attacked" (royal_check, no check_hook)
     lazy_legality: bool     # legality = own royal not attacked after make (no own filter)
     null_move: bool         # null-move pruning is sound enough to use
@@ -151,7 +152,8 @@ class Variant:
             extra_moves=_overrides(cls, "extra_moves"), own_legality=own_legality,
             adjudicates=adjudicates, eval_terms=_overrides(cls, "eval_terms"),
             own_tactical=_overrides(cls, "is_tactical"),
-            acted_result=_overrides(cls, "acted_result"), royal_attacks=royal,
+            acted_result=_overrides(cls, "acted_result"),
+            decisive_captures=_overrides(cls, "decisive_captures"), royal_attacks=royal,
             lazy_legality=not own_legality and not rule_filter, null_move=bool(null),
             rule_filter=rule_filter)
 
@@ -330,6 +332,12 @@ class Variant:
         """For a tactical move acting on its acted-on cell: the code that piece will have
         after the move (0 = gone), so the searcher orders it by its material swing."""
         return 0
+
+    def decisive_captures(self, pos: Position) -> list[bool] | None:
+        """By piece code: would taking that piece of the opponent's win the game at once (the
+        capture that leaves it without a direction it must hold)?  None when no capture
+        would.  The searcher's quiescence never prunes such a capture as too small a gain."""
+        return None
 
     def check_ok_repetition(self, pos: Position, count: int) -> Result:
         """Result of the repetition rule for the side to move when the position occurred

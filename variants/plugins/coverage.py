@@ -147,6 +147,22 @@ class DirectionCoverage(Plugin):
                     counts[i] += n
         return counts
 
+    def decisive_captures(self, pos):
+        """The opponent's piece codes whose capture wins: those moving along a direction
+        (class) that exactly two of the opponent's board pieces move along."""
+        cov = self.cover
+        b = pos.board
+        once = twice = more = 0
+        for s in pos.occ[pos.side ^ 1]:
+            m = cov[b[s]]
+            more |= twice & m
+            twice |= once & m
+            once |= m
+        two = twice & ~more
+        if not two:
+            return None
+        return [bool(m & two) for m in cov]
+
     def _decided(self, pos) -> bool:
         """Has the last move won (the side to move fails the requirement)?  Only a capture
         can take pieces away, so other moves need no look."""
@@ -229,3 +245,4 @@ class ClassCoverage(DirectionCoverage):
     adjudicate = DirectionCoverage.adjudicate
     extra_moves = DirectionCoverage.extra_moves
     eval_terms = DirectionCoverage.eval_terms
+    decisive_captures = DirectionCoverage.decisive_captures
