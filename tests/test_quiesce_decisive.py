@@ -1,10 +1,13 @@
 """Quiescence and captures that win the game (``Variant.decisive_captures``): in the coverage
-games a capture that leaves the opponent a direction held by one piece wins at once, however
-little the piece taken is worth, so quiescence must not prune it as too small a gain."""
+games a capture that leaves the opponent a direction held by one piece wins at once, in
+Ninepiece Nichtschach taking the last carrier of a victory group, however little the piece
+taken is worth; quiescence must not prune such a capture as too small a gain."""
 from __future__ import annotations
 
 import sys
 import threading
+
+import pytest
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
@@ -32,34 +35,45 @@ def _searcher(v, decisive=True):
     return s
 
 
+# Ply 290 of a seeded random game, White to move: Black's last carrier of a group can be taken.
+SOLE = ("6/6/1Pp1p1/4S1/4P1/6|6/(RB)5/4p1/6/1p4/6|5a/3p2/6/6/6/6|1C4/3u2/6/f5/6/U5|6/6/6/6/6/6|"
+        "6/U1N3/6/6/6/6 w [-] 0 146")
+CASES = [("elefantnichtschach", THIN), ("ninepiece-nichtschach", SOLE)]
+
+
 def _wins(v, pos, m):
     pos.make(m)
     try:
-        return v.adjudicate(pos) == (-1, "lost directions")
+        r = v.adjudicate(pos)
+        return r is not None and r[0] == -1
     finally:
         pos.unmake()
 
 
-def test_the_captures_declared_decisive_are_exactly_the_winning_ones():
-    v = variants.get("elefantnichtschach")
-    pos = parse(v, THIN)
+@pytest.mark.parametrize("name, fen", CASES)
+def test_the_captures_declared_decisive_are_exactly_the_winning_ones(name, fen):
+    v = variants.get(name)
+    pos = parse(v, fen)
     dec = v.decisive_captures(pos)
     assert dec is not None
     b = pos.board
-    captures = [m for m in legal_moves(pos) if (m >> 8) & 255 != 255 and b[m & 255]]
+    captures = [m for m in legal_moves(pos) if (m >> 8) & 255 != 255 and b[m & 255]
+                and (b[m & 255] & 1) != pos.side]
     winning = {move_text(v, m) for m in captures if _wins(v, pos, m)}
     assert winning
     assert winning == {move_text(v, m) for m in captures if dec[b[m & 255]]}
 
 
-def test_the_start_position_has_no_decisive_capture():
-    v = variants.get("elefantnichtschach")
+@pytest.mark.parametrize("name", ["elefantnichtschach", "springernichtschach", "ninepiece-nichtschach"])
+def test_the_start_position_has_no_decisive_capture(name):
+    v = variants.get(name)
     assert v.decisive_captures(parse(v, v.start_fen)) is None
 
 
-def test_quiescence_finds_the_win_that_delta_pruning_would_skip():
-    v = variants.get("elefantnichtschach")
-    pos = parse(v, THIN)
+@pytest.mark.parametrize("name, fen", CASES)
+def test_quiescence_finds_the_win_that_delta_pruning_would_skip(name, fen):
+    v = variants.get(name)
+    pos = parse(v, fen)
     stand = _searcher(v).evaluate(pos)
     alpha = stand + 800
     # without the hook every capture gains too little to reach alpha, the winning one too: a

@@ -426,6 +426,20 @@ class Ninepiece(Plugin):
         p = pos.board[m & 255]
         return p != 0 and (p & 1) != pos.side
 
+    def decisive_captures(self, pos):
+        """The opponent's piece codes whose capture wins: the sole carrier of a group."""
+        b = pos.board
+        gm = self._gmask
+        once = twice = 0
+        for s in pos.occ[pos.side ^ 1]:
+            g = gm[b[s]]
+            twice |= once & g
+            once |= g
+        sole = once & ~twice
+        if not sole:
+            return None
+        return [bool(g & sole) for g in gm]
+
     def _group_carriers(self, pos, color):
         """For each victory group, how many of the colour's board pieces carry a member
         (a compound counts once for each group it carries)."""
