@@ -1,8 +1,9 @@
 """Quiescence: at the horizon, only material-changing moves are searched (captures, en
 passant, promotions, and what the variant declares tactical), after standing pat.
 
-A capture the variant declares decisive (it wins the game at once) is searched first and never
-pruned as too small a gain or as a capture of a defended piece.
+A capture gains the piece's value plus what the variant's ``capture_gains`` adds (a frozen army,
+a won game); a capture that wins the game at once is searched first and never pruned as too
+small a gain or as a capture of a defended piece.
 
 ``Quiescence`` is mixed into the ``Searcher``.  Variants with the generic legality filter
 test legality lazily after ``make``; variants with their own filter get ``legal_moves``
@@ -18,12 +19,10 @@ from .moves import DROP, EP, FISSION, FUSION, SPECIAL
 from .ordering import _first
 from .search_state import SearchState
 from .tt import INF, MAX_PLY, result_score
+from .variant import CAPTURE_WINS
 
 if TYPE_CHECKING:
     from .position import Position
-
-
-DECISIVE = 1 << 20      # the gain given a capture that wins the game (Variant.decisive_captures)
 
 
 class Quiescence(SearchState):
@@ -91,7 +90,7 @@ class Quiescence(SearchState):
         b = pos.board
         val = self.value
         hook = self.is_tactical_hook
-        dec = self.decisive_hook(pos) if self.decisive_hook is not None else None
+        extra = self.gains_hook(pos) if self.gains_hook is not None else None
         cand: list[tuple[int, int, int]] = []
         app = cand.append
         for m in self.captures(pos):
@@ -100,10 +99,12 @@ class Quiescence(SearchState):
                 continue
             cap = b[m & 255]
             if cap and (cap & 1) != side:
-                if dec is not None and dec[cap]:
-                    app((DECISIVE * 16, m, DECISIVE))    # wins: first, never pruned
-                    continue
                 gain = val[cap]
+                if extra is not None:
+                    if extra[cap] >= CAPTURE_WINS:
+                        app((CAPTURE_WINS * 16, m, CAPTURE_WINS))    # wins: first, never pruned
+                        continue
+                    gain += extra[cap]
                 if m & 0xFF0000 and not m & (FISSION | FUSION):
                     gain += val[((m >> 16) & 255) * 2 + side] - val[b[frm]]
                 elif stand + gain + 200 <= alpha:
@@ -172,15 +173,15 @@ class Quiescence(SearchState):
             b = pos.board
             val = self.value
             side = pos.side
-            dec = self.decisive_hook(pos) if self.decisive_hook is not None else None
+            extra = self.gains_hook(pos) if self.gains_hook is not None else None
             tact = []
             for m in moves:
                 if not self.tactical(pos, m):
                     continue
                 p = b[m & 255] if (m >> 8) & 255 != DROP else 0
                 if p and (p & 1) != side and not m & SPECIAL and not (m >> 24) & 255 \
-                        and stand + val[p] + 200 <= alpha and not (m >> 16) & 255 \
-                        and (dec is None or not dec[p]):
+                        and stand + val[p] + (extra[p] if extra else 0) + 200 <= alpha \
+                        and not (m >> 16) & 255:
                     continue        # delta pruning of a plain capture
                 tact.append(m)
             if not tact:

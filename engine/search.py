@@ -31,8 +31,9 @@ variant uses is read from ``Variant.caps``):
   acted-on field, the code that piece will have after the move (0 = gone); the searcher
   then orders the move as a capture, by its material swing (recruiting an enemy piece
   gains twice its value, a demotion or promotion the difference);
-* ``decisive_captures(pos) -> list[bool] | None``: by piece code, would taking that piece
-  win at once (a win rule decided by captures); quiescence then never prunes the capture;
+* ``capture_gains(pos) -> list[int] | None``: by piece code, what taking that piece gains
+  beyond its value (``CAPTURE_WINS``: the capture wins at once); quiescence orders and prunes
+  captures by it and never prunes a winning one;
 * ``null_move_ok``: True/False to allow or forbid null-move pruning (the default allows it
   only for plain royal-check games with the generic legality filter and no adjudication);
 * ``PieceType.value``: a fixed value in centipawns instead of the mobility-derived one.
@@ -77,7 +78,7 @@ class Searcher(MoveOrdering, Quiescence):
         caps = v.caps
         self.is_tactical_hook = v.is_tactical if caps.own_tactical else None
         self.acted_hook = v.acted_result if caps.acted_result else None
-        self.decisive_hook = v.decisive_captures if caps.decisive_captures else None
+        self.gains_hook = v.capture_gains if caps.capture_gains else None
         self.adjudicate = v.adjudicate
         self.plain_adj = not caps.adjudicates
         # lazy legality: the generic filter is exactly "own royal not attacked after make"

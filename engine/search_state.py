@@ -23,7 +23,7 @@ class SearchState:
     adjudicate: Callable[[Position], Result]
     is_tactical_hook: Callable[[Position, int], bool] | None
     acted_hook: Callable[[Position, int], int] | None
-    decisive_hook: Callable[[Position], list[bool] | None] | None
+    gains_hook: Callable[[Position], list[int] | None] | None
     drop_hook: Callable[[Position, int], bool] | None
     plain_adj: bool                      # the variant never adjudicates a move
     lazy: bool                           # legality tested lazily after make

@@ -37,6 +37,9 @@ def check_cell_count(geometry: Geometry, name: str = "") -> None:
                          f"{MAX_CELLS} cells (8-bit cell fields, {DROP} marks a drop)")
 
 
+CAPTURE_WINS = 1 << 20     # Variant.capture_gains: this capture wins the game
+
+
 class CastlingRule:
     """King from/to, rook from/to, the rights bit, cells that must be empty, cells the king
     passes (must not be attacked, from cell and destination included)."""
@@ -60,7 +63,7 @@ class Capabilities:
     eval_terms: bool        # overrides eval_terms
     own_tactical: bool      # overrides is_tactical
     acted_result: bool      # overrides acted_result
-    decisive_captures: bool  # overrides decisive_captures
+    capture_gains: bool     # overrides capture_gains
     royal_attacks: bool     # check is "the royal piece is attacked" (royal_check, no check_hook)
     lazy_legality: bool     # legality = own royal not attacked after make (no own filter)
     null_move: bool         # null-move pruning is sound enough to use
@@ -153,7 +156,7 @@ class Variant:
             adjudicates=adjudicates, eval_terms=_overrides(cls, "eval_terms"),
             own_tactical=_overrides(cls, "is_tactical"),
             acted_result=_overrides(cls, "acted_result"),
-            decisive_captures=_overrides(cls, "decisive_captures"), royal_attacks=royal,
+            capture_gains=_overrides(cls, "capture_gains"), royal_attacks=royal,
             lazy_legality=not own_legality and not rule_filter, null_move=bool(null),
             rule_filter=rule_filter)
 
@@ -333,10 +336,11 @@ class Variant:
         after the move (0 = gone), so the searcher orders it by its material swing."""
         return 0
 
-    def decisive_captures(self, pos: Position) -> list[bool] | None:
-        """By piece code: would taking that piece of the opponent's win the game at once (the
-        capture that leaves it without a direction it must hold)?  None when no capture
-        would.  The searcher's quiescence never prunes such a capture as too small a gain."""
+    def capture_gains(self, pos: Position) -> list[int] | None:
+        """By piece code: what taking that piece of the opponent's gains beyond its value, in
+        centipawns, or ``CAPTURE_WINS`` when the capture wins the game at once (a direction
+        or a victory group lost).  None when no capture gains more than the piece's value.
+        Quiescence orders and prunes captures by it, and never prunes a winning one."""
         return None
 
     def check_ok_repetition(self, pos: Position, count: int) -> Result:

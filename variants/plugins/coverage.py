@@ -23,7 +23,7 @@ from __future__ import annotations
 from itertools import permutations, product
 
 from engine.pieces import RIDE
-from engine.variant import Variant
+from engine.variant import CAPTURE_WINS, Variant
 from variants.board3d import ALL26, direction_mask, unit_direction
 
 from . import Plugin, PluginError
@@ -147,9 +147,9 @@ class DirectionCoverage(Plugin):
                     counts[i] += n
         return counts
 
-    def decisive_captures(self, pos):
-        """The opponent's piece codes whose capture wins: those moving along a direction
-        (class) that exactly two of the opponent's board pieces move along."""
+    def capture_gains(self, pos):
+        """Taking a piece that moves along a direction (class) the opponent holds with exactly
+        two board pieces wins at once; other captures gain their value alone."""
         cov = self.cover
         b = pos.board
         once = twice = more = 0
@@ -161,7 +161,7 @@ class DirectionCoverage(Plugin):
         two = twice & ~more
         if not two:
             return None
-        return [bool(m & two) for m in cov]
+        return [CAPTURE_WINS if m & two else 0 for m in cov]
 
     def _decided(self, pos) -> bool:
         """Has the last move won (the side to move fails the requirement)?  Only a capture
@@ -245,4 +245,4 @@ class ClassCoverage(DirectionCoverage):
     adjudicate = DirectionCoverage.adjudicate
     extra_moves = DirectionCoverage.extra_moves
     eval_terms = DirectionCoverage.eval_terms
-    decisive_captures = DirectionCoverage.decisive_captures
+    capture_gains = DirectionCoverage.capture_gains

@@ -39,6 +39,7 @@ from engine.movegen import piece_targets
 from engine.moves import FISSION, FUSION, SPECIAL
 from engine.pieces import CAPTURE, LEAP, MOVE, Atom, PieceType, compound_atoms
 from engine.tables import PieceTables, compile_piece
+from engine.variant import CAPTURE_WINS
 from variants.board3d import SIZE, Board3DText, ring
 from variants.inifile.build import in_region
 
@@ -426,8 +427,8 @@ class Ninepiece(Plugin):
         p = pos.board[m & 255]
         return p != 0 and (p & 1) != pos.side
 
-    def decisive_captures(self, pos):
-        """The opponent's piece codes whose capture wins: the sole carrier of a group."""
+    def capture_gains(self, pos):
+        """Taking the opponent's last carrier of a group wins at once."""
         b = pos.board
         gm = self._gmask
         once = twice = 0
@@ -438,7 +439,7 @@ class Ninepiece(Plugin):
         sole = once & ~twice
         if not sole:
             return None
-        return [bool(g & sole) for g in gm]
+        return [CAPTURE_WINS if g & sole else 0 for g in gm]
 
     def _group_carriers(self, pos, color):
         """For each victory group, how many of the colour's board pieces carry a member

@@ -211,6 +211,28 @@ class FezbabaWaffle(Plugin):
                 frozen += pts[b[c] >> 1].value or 0
         return -int(frozen * self._FROZEN_SHARE)
 
+    def capture_gains(self, pos):
+        """Taking the opponent's Fezbaba or Waffle also freezes the pieces that need it: the
+        gain beyond its value is the share of their value the evaluation writes off."""
+        them = pos.side ^ 1
+        b = pos.board
+        fc, wc = self.fcode[them], self.wcode[them]
+        hasf = fc in b
+        hasw = wc in b
+        if not hasf and not hasw:
+            return None
+        need = self.need
+        pts = self.piece_types                                        # type: ignore[attr-defined]
+        kept = [0, 0, 0]            # by need: nothing, the Fezbaba, the Waffle
+        for c in pos.occ[them]:
+            kept[need[b[c]]] += pts[b[c] >> 1].value or 0
+        gains = [0] * len(need)
+        if hasf:
+            gains[fc] = int(kept[1] * self._FROZEN_SHARE)
+        if hasw:
+            gains[wc] = int(kept[2] * self._FROZEN_SHARE)
+        return gains
+
     def eval_terms(self, pos) -> int:
         """Centipawns for the side to move: material frozen by a lost Fezbaba or Waffle is
         mostly written off, and an enemy F/W we attack is worth part of what it guards."""

@@ -1,7 +1,8 @@
-"""Quiescence and captures that win the game (``Variant.decisive_captures``): in the coverage
-games a capture that leaves the opponent a direction held by one piece wins at once, in
-Ninepiece Nichtschach taking the last carrier of a victory group, however little the piece
-taken is worth; quiescence must not prune such a capture as too small a gain."""
+"""Quiescence and captures that gain more than the piece taken (``Variant.capture_gains``): in
+the coverage games a capture that leaves the opponent a direction held by one piece wins at
+once, in Ninepiece Nichtschach taking the last carrier of a victory group, however little the
+piece taken is worth; in Nested Chess taking the Fezbaba or Waffle freezes the pieces that need
+it.  Quiescence must not prune such a capture as too small a gain."""
 from __future__ import annotations
 
 import sys
@@ -18,6 +19,7 @@ from engine.notation.move_text import move_text  # noqa: E402
 from engine.notation.position_text import parse  # noqa: E402
 from engine.search import TT, Searcher  # noqa: E402
 from engine.tt import MATE_BOUND  # noqa: E402
+from engine.variant import CAPTURE_WINS  # noqa: E402
 
 # Move 182 of a self-play game, White to move.  Black's board pieces hold some direction only
 # twice, and White can take one of those two pieces.
@@ -27,11 +29,11 @@ THIN = ("6/5e/N1p2p/6/1P4/6|5u/5p/3p2/1q4/1n4/4P1|4A1/4p1/N1n3/2NEP1/2K1P1/2Y3|"
         "ffffffffffffppppppp] 0 182")
 
 
-def _searcher(v, decisive=True):
+def _searcher(v, gains=True):
     s = Searcher(v, TT(1))
     s.stop_event, s.limits, s.hard_deadline = threading.Event(), Limits(), None
-    if not decisive:
-        s.decisive_hook = None
+    if not gains:
+        s.gains_hook = None
     return s
 
 
@@ -51,23 +53,23 @@ def _wins(v, pos, m):
 
 
 @pytest.mark.parametrize("name, fen", CASES)
-def test_the_captures_declared_decisive_are_exactly_the_winning_ones(name, fen):
+def test_the_captures_declared_winning_are_exactly_the_winning_ones(name, fen):
     v = variants.get(name)
     pos = parse(v, fen)
-    dec = v.decisive_captures(pos)
-    assert dec is not None
+    gains = v.capture_gains(pos)
+    assert gains is not None
     b = pos.board
     captures = [m for m in legal_moves(pos) if (m >> 8) & 255 != 255 and b[m & 255]
                 and (b[m & 255] & 1) != pos.side]
     winning = {move_text(v, m) for m in captures if _wins(v, pos, m)}
     assert winning
-    assert winning == {move_text(v, m) for m in captures if dec[b[m & 255]]}
+    assert winning == {move_text(v, m) for m in captures if gains[b[m & 255]] == CAPTURE_WINS}
 
 
 @pytest.mark.parametrize("name", ["elefantnichtschach", "springernichtschach", "ninepiece-nichtschach"])
-def test_the_start_position_has_no_decisive_capture(name):
+def test_the_start_position_has_no_winning_capture(name):
     v = variants.get(name)
-    assert v.decisive_captures(parse(v, v.start_fen)) is None
+    assert v.capture_gains(parse(v, v.start_fen)) is None
 
 
 @pytest.mark.parametrize("name, fen", CASES)
@@ -78,5 +80,32 @@ def test_quiescence_finds_the_win_that_delta_pruning_would_skip(name, fen):
     alpha = stand + 800
     # without the hook every capture gains too little to reach alpha, the winning one too: a
     # fail low
-    assert _searcher(v, decisive=False).quiesce(pos, alpha, alpha + 1, 1, 0, False) <= alpha
+    assert _searcher(v, gains=False).quiesce(pos, alpha, alpha + 1, 1, 0, False) <= alpha
     assert _searcher(v).quiesce(pos, alpha, alpha + 1, 1, 0, False) >= MATE_BOUND
+
+
+# Ply 54 of a seeded random game, White to move: White can take Black's Waffle, which keeps
+# Black's Rooks, Knights, Infantas and Pawns moving.
+WAFFLE = ("rnak1nr/1cd1fb2/pp2p1p1p/2pepcpe/9/1pe2e2/9/8/9/8/6P2/1E3C1E/1P3wP2/1PEEE1EP/"
+          "P1APP3P/1CI1FD1B/RN1KWNR w 2 28")
+
+
+def test_taking_the_waffle_gains_the_share_of_the_army_it_keeps_moving():
+    v = variants.get("nested-a")
+    pos = parse(v, WAFFLE)
+    gains = v.capture_gains(pos)
+    keeps = sum(v.piece_types[c >> 1].value for c in pos.board
+                if c and c & 1 and v.piece_types[c >> 1].token in "RNAP")
+    assert keeps > 0
+    assert gains[v.wcode[1]] == int(keeps * 0.75)
+    assert gains[v.fcode[1]] > 0                     # Black still has its Fezbaba too
+    assert not any(g for c, g in enumerate(gains) if c not in v.fcode[1:] + v.wcode[1:])
+
+
+def test_quiescence_takes_the_waffle_that_delta_pruning_would_skip():
+    v = variants.get("nested-a")
+    pos = parse(v, WAFFLE)
+    stand = _searcher(v).evaluate(pos)
+    alpha = stand + 800
+    assert _searcher(v, gains=False).quiesce(pos, alpha, alpha + 1, 1, 0, False) <= alpha
+    assert _searcher(v).quiesce(pos, alpha, alpha + 1, 1, 0, False) > alpha
