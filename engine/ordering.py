@@ -32,8 +32,10 @@ def _first(x: tuple) -> int:
 
 
 class MoveOrdering(SearchState):
-    def order(self, pos: Position, moves: list[int], ttmove: int, ply: int) -> list[tuple[int, int]]:
-        """Moves sorted best first; returns (key, move) pairs."""
+    def order(self, pos: Position, moves: list[int], ttmove: int, ply: int,
+              extra: list[int] | None = None) -> list[tuple[int, int]]:
+        """Moves sorted best first; returns (key, move) pairs.  ``extra``: what a capture of
+        each code gains beyond its value (``Variant.capture_gains``), when known."""
         b = pos.board
         val = self.value
         k1, k2 = self.killers[ply]
@@ -69,7 +71,7 @@ class MoveOrdering(SearchState):
             cap = b[m & 255]
             if cap and (cap & 1) != side:
                 va = val[b[frm]]
-                vv = val[cap]
+                vv = val[cap] if extra is None else val[cap] + extra[cap]
                 if va > vv + 50 and royal and attacked(pos, m & 255, them):
                     app((K_BAD + vv, m))       # defended and worth less than the capturer
                 else:

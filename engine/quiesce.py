@@ -163,6 +163,7 @@ class Quiescence(SearchState):
         if not moves:
             r = game_result(pos, moves)
             return result_score(r, ply) if r else 0
+        extra = self.gains_hook(pos) if self.gains_hook is not None else None
         if check:
             tact = moves
             best = -INF
@@ -173,7 +174,6 @@ class Quiescence(SearchState):
             b = pos.board
             val = self.value
             side = pos.side
-            extra = self.gains_hook(pos) if self.gains_hook is not None else None
             tact = []
             for m in moves:
                 if not self.tactical(pos, m):
@@ -187,7 +187,7 @@ class Quiescence(SearchState):
             if not tact:
                 return stand
         best_pv: list[int] = []
-        for _, m in self.order(pos, tact, 0, min(ply, MAX_PLY)):
+        for _, m in self.order(pos, tact, 0, min(ply, MAX_PLY), extra):
             pos.make(m)
             r = self.adjudicate(pos)
             if r is not None:

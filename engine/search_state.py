@@ -38,7 +38,8 @@ class SearchState:
     history: dict[int, int]
     ecache: dict[int, int]
 
-    def order(self, pos: Position, moves: list[int], ttmove: int, ply: int) -> list[tuple[int, int]]:
+    def order(self, pos: Position, moves: list[int], ttmove: int, ply: int,
+              extra: list[int] | None = None) -> list[tuple[int, int]]:
         raise NotImplementedError
 
     def tactical(self, pos: Position, m: int) -> bool:
