@@ -6,20 +6,18 @@ it.  Quiescence must not prune such a capture as too small a gain."""
 from __future__ import annotations
 
 import sys
-import threading
+from pathlib import Path
 
 import pytest
-from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 import variants  # noqa: E402
-from engine.limits import Limits  # noqa: E402
 from engine.movegen import legal_moves  # noqa: E402
 from engine.notation.move_text import move_text  # noqa: E402
 from engine.notation.position_text import parse  # noqa: E402
-from engine.search import TT, Searcher  # noqa: E402
 from engine.tt import MATE_BOUND  # noqa: E402
 from engine.variant import CAPTURE_WINS  # noqa: E402
+from search_helpers import node_searcher  # noqa: E402
 
 # Move 182 of a self-play game, White to move.  Black's board pieces hold some direction only
 # twice, and White can take one of those two pieces.
@@ -27,14 +25,6 @@ THIN = ("6/5e/N1p2p/6/1P4/6|5u/5p/3p2/1q4/1n4/4P1|4A1/4p1/N1n3/2NEP1/2K1P1/2Y3|"
         "6/6/1pN2e/2NQ2/1P1a2/6|6/1p4/2p3/6/3P1P/U2AA1|1n4/1p4/6/6/1P4/6 w "
         "[RRRBBBBBBQQQDDDDGGGALNFFFFFFFFFFFFFFFFFFFFPPPPrrrrbbbbbbbqqudddgggaaaaknnnnffffffffffff"
         "ffffffffffffppppppp] 0 182")
-
-
-def _searcher(v, gains=True):
-    s = Searcher(v, TT(1))
-    s.stop_event, s.limits, s.hard_deadline = threading.Event(), Limits(), None
-    if not gains:
-        s.gains_hook = None
-    return s
 
 
 # Ply 290 of a seeded random game, White to move: Black's last carrier of a group can be taken.
@@ -76,12 +66,12 @@ def test_the_start_position_has_no_winning_capture(name):
 def test_quiescence_finds_the_win_that_delta_pruning_would_skip(name, fen):
     v = variants.get(name)
     pos = parse(v, fen)
-    stand = _searcher(v).evaluate(pos)
+    stand = node_searcher(v).evaluate(pos)
     alpha = stand + 800
     # without the hook every capture gains too little to reach alpha, the winning one too: a
     # fail low
-    assert _searcher(v, gains=False).quiesce(pos, alpha, alpha + 1, 1, 0, False) <= alpha
-    assert _searcher(v).quiesce(pos, alpha, alpha + 1, 1, 0, False) >= MATE_BOUND
+    assert node_searcher(v, gains_hook=None).quiesce(pos, alpha, alpha + 1, 1, 0, False) <= alpha
+    assert node_searcher(v).quiesce(pos, alpha, alpha + 1, 1, 0, False) >= MATE_BOUND
 
 
 # Ply 54 of a seeded random game, White to move: White can take Black's Waffle, which keeps
@@ -105,7 +95,7 @@ def test_taking_the_waffle_gains_the_share_of_the_army_it_keeps_moving():
 def test_quiescence_takes_the_waffle_that_delta_pruning_would_skip():
     v = variants.get("nested-a")
     pos = parse(v, WAFFLE)
-    stand = _searcher(v).evaluate(pos)
+    stand = node_searcher(v).evaluate(pos)
     alpha = stand + 800
-    assert _searcher(v, gains=False).quiesce(pos, alpha, alpha + 1, 1, 0, False) <= alpha
-    assert _searcher(v).quiesce(pos, alpha, alpha + 1, 1, 0, False) > alpha
+    assert node_searcher(v, gains_hook=None).quiesce(pos, alpha, alpha + 1, 1, 0, False) <= alpha
+    assert node_searcher(v).quiesce(pos, alpha, alpha + 1, 1, 0, False) > alpha
