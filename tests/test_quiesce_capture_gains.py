@@ -17,7 +17,7 @@ from engine.notation.move_text import move_text  # noqa: E402
 from engine.notation.position_text import parse  # noqa: E402
 from engine.tt import MATE_BOUND  # noqa: E402
 from engine.variant import CAPTURE_WINS  # noqa: E402
-from search_helpers import node_searcher  # noqa: E402
+from tests.search_helpers import node_searcher  # noqa: E402
 
 # Move 182 of a self-play game, White to move.  Black's board pieces hold some direction only
 # twice, and White can take one of those two pieces.
