@@ -27,6 +27,7 @@ from engine.variant import CAPTURE_WINS, Variant
 from variants.board3d import ALL26, direction_mask, unit_direction
 
 from . import Plugin, PluginError
+from .masks import held_once_twice_more
 
 LOST_SCORE = 100_000    # eval_terms for a side that has already lost (well below mate scores)
 
@@ -151,13 +152,7 @@ class DirectionCoverage(Plugin):
         """Taking a piece that moves along a direction (class) the opponent holds with exactly
         two board pieces wins at once; other captures gain their value alone."""
         cov = self.cover
-        b = pos.board
-        once = twice = more = 0
-        for s in pos.occ[pos.side ^ 1]:
-            m = cov[b[s]]
-            more |= twice & m
-            twice |= once & m
-            once |= m
+        _once, twice, more = held_once_twice_more(cov, pos.board, pos.occ[pos.side ^ 1])
         two = twice & ~more
         if not two:
             return None

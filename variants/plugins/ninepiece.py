@@ -44,6 +44,7 @@ from variants.board3d import SIZE, Board3DText, ring
 from variants.inifile.build import in_region
 
 from . import Plugin, PluginError
+from .masks import held_once_twice_more
 from .ninepiece_pieces import (COMPOUND_NAMES, COMPOUND_SHARE, GROUP_NAMES, GROUPS, LINE, NAMES,
                                ORDER, STAGES, STOCKBROKER, VALUES, in_cube, stages_of,
                                stockbroker_capture, stockbroker_move, fusion_rule)
@@ -429,13 +430,8 @@ class Ninepiece(Plugin):
 
     def capture_gains(self, pos):
         """Taking the opponent's last carrier of a group wins at once."""
-        b = pos.board
         gm = self._gmask
-        once = twice = 0
-        for s in pos.occ[pos.side ^ 1]:
-            g = gm[b[s]]
-            twice |= once & g
-            once |= g
+        once, twice, _more = held_once_twice_more(gm, pos.board, pos.occ[pos.side ^ 1])
         sole = once & ~twice
         if not sole:
             return None
