@@ -125,6 +125,7 @@ def pseudo_moves(pos: Position, captures_only: bool = False) -> list[int]:
     v = pos.variant
     tl = v.table_list
     promo = v.promo
+    pfrom = v.promo_from
     b = pos.board
     side = pos.side
     ep = pos.ep
@@ -136,6 +137,8 @@ def pseudo_moves(pos: Position, captures_only: bool = False) -> list[int]:
         T = tl[code]
         base = s << 8
         pr = promo.get(code)
+        if pr is not None and s not in pfrom[code]:
+            pr = None                   # a pawn far from its promotion zone moves plainly
         if T.simple and pr is None:
             # the walker's two modes have their own inner loops: a mode test per empty cell
             # cost 4-6% of perft (measured)

@@ -134,6 +134,7 @@ class Variant:
         self._table_list: list | None = None
         self._attacks: list | None = None
         self._promo: dict | None = None
+        self._promo_from: dict = {}
         self._drops: list | None = None
         self._zobrist: Any = None
         self.caps = self.capabilities()
@@ -201,7 +202,15 @@ class Variant:
         """dict: code -> {(from, to): tuple of resulting type ids (0 = stays as it is)}."""
         if self._promo is None:
             self._promo = self.build_promotions()
+            self._promo_from = {code: frozenset(s for s, _ in d) for code, d in self._promo.items()}
         return self._promo
+
+    @property
+    def promo_from(self) -> dict:
+        """dict: code -> the cells from which some move of that code promotes (the generator
+        walks a piece elsewhere as if it never promoted)."""
+        _ = self.promo
+        return self._promo_from
 
     @property
     def drops(self) -> list:
