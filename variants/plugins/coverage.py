@@ -103,6 +103,8 @@ class DirectionCoverage(Plugin):
         self.cover_idx = [[(c, tuple(i for i in range(bits) if cover[c] >> i & 1))
                            for c in range(side, ncodes, 2) if cover[c]] for side in (0, 1)]
         self._cover_full, self._cover_bits = full, bits
+        self._army_memo: dict[tuple[int, ...], tuple[bool, int, list[int] | None]] = {}
+        self._army_last: list[tuple] = [(None, None), (None, None)]
         by = self.by_token                                          # type: ignore[attr-defined]
         if len(uncounted) == 1 and len(promoted) == 1:              # the Stockpoint, Stockfwazir
             self.p_id = by[next(iter(uncounted)).upper()].id
@@ -125,38 +127,61 @@ class DirectionCoverage(Plugin):
     # ---- the requirement ---------------------------------------------------------------
     def _meets(self, pos, side: int) -> bool:
         """Has ``side`` two board pieces along every direction (class)?"""
-        cov = self.cover
+        return self._army(pos, side)[0]
+
+    def _army(self, pos, side: int) -> tuple[bool, int, list[int] | None]:
+        """(does ``side`` meet the requirement, the danger it is in: 60 / 15 cp per direction
+        held by only two / three board pieces, 150 / 40 per class, and by piece code what
+        capturing one of its pieces gains: ``capture_gains``).  All three depend only on which
+        pieces the side has on the board, which a capture, a return or a promotion changes and
+        other moves do not: they are kept by the sorted codes of the side's board pieces."""
+        last = self._army_last[side]
+        if last[0] == pos.hash:         # asked again of the same position (adjudication,
+            return last[1]              # evaluation and capture gains each ask)
         b = pos.board
-        once = twice = 0
-        for s in pos.occ[side]:
-            m = cov[b[s]]
-            twice |= once & m
-            once |= m
-        return twice == self._cover_full
+        key = tuple(sorted(map(b.__getitem__, pos.occ[side])))
+        r = self._army_memo.get(key)
+        if r is None:
+            cov = self.cover
+            d2, d3 = (150, 40) if self._class_rule else (60, 15)
+            danger = 0
+            for n in self._tally(key):
+                if n <= 2:
+                    danger += d2
+                elif n == 3:
+                    danger += d3
+            _once, twice, more = held_once_twice_more(cov, key, range(len(key)))
+            two = twice & ~more
+            gains = [CAPTURE_WINS if m & two else 0 for m in cov] if two else None
+            if len(self._army_memo) >= 50_000:
+                self._army_memo.clear()
+            r = self._army_memo[key] = (twice == self._cover_full, danger, gains)
+        self._army_last[side] = (pos.hash, r)
+        return r
+
+    def _tally(self, codes) -> list[int]:
+        """Per direction (or class): how many of these piece codes move along it."""
+        cov = self.cover
+        counts = [0] * self._cover_bits
+        for code in codes:
+            m = cov[code]
+            i = 0
+            while m:
+                if m & 1:
+                    counts[i] += 1
+                m >>= 1
+                i += 1
+        return counts
 
     def _counts(self, pos, side: int) -> list[int]:
         """Per direction (or class): how many of side's board pieces move along it."""
         b = pos.board
-        tc = [0] * len(self.cover)
-        for s in pos.occ[side]:
-            tc[b[s]] += 1
-        counts = [0] * self._cover_bits
-        for code, idx in self.cover_idx[side]:
-            n = tc[code]
-            if n:
-                for i in idx:
-                    counts[i] += n
-        return counts
+        return self._tally(b[s] for s in pos.occ[side])
 
     def capture_gains(self, pos):
         """Taking a piece that moves along a direction (class) the opponent holds with exactly
         two board pieces wins at once; other captures gain their value alone."""
-        cov = self.cover
-        _once, twice, more = held_once_twice_more(cov, pos.board, pos.occ[pos.side ^ 1])
-        two = twice & ~more
-        if not two:
-            return None
-        return [CAPTURE_WINS if m & two else 0 for m in cov]
+        return self._army(pos, pos.side ^ 1)[2]
 
     def _decided(self, pos) -> bool:
         """Has the last move won (the side to move fails the requirement)?  Only a capture
@@ -213,23 +238,18 @@ class DirectionCoverage(Plugin):
         * a piece in hand gets 10 cp more: it can be returned on any empty cell, so it can
           also refill a thin direction."""
         side = pos.side
-        if self._decided(pos):
+        meets, danger, _ = self._army(pos, side)
+        st = pos.stack
+        if not meets and (not st or st[-1][1]):       # _decided, from the same look
             return -LOST_SCORE
-        d2, d3 = (150, 40) if self._class_rule else (60, 15)
+        them_danger = self._army(pos, side ^ 1)[1]
         h = pos.hand
-        score = 0
-        for sgn, who in ((1, side), (-1, side ^ 1)):
-            danger = 0
-            for n in self._counts(pos, who):
-                if n <= 2:
-                    danger += d2
-                elif n == 3:
-                    danger += d3
-            held = 0
-            for c in range(2 + who, len(h), 2):
-                held += h[c]
-            score += sgn * (10 * held - danger)
-        return score
+        held = 0
+        for c in range(2 + side, len(h), 2):
+            held += h[c]
+        for c in range(3 - side, len(h), 2):
+            held -= h[c]
+        return 10 * held - danger + them_danger
 
 
 class ClassCoverage(DirectionCoverage):
