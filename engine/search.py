@@ -86,6 +86,12 @@ class Searcher(MoveOrdering, Quiescence):
         self.royal = caps.royal_attacks
         self.drop_hook = v.drop_legal if v.has_drop_rule else None
         self.null_ok = caps.null_move
+        # no move can give check, and every generated move is searched (no drop filter):
+        # futile quiet moves need not be made to be pruned
+        self.checkless = not v.check_hook and not v.royal_check and self.drop_hook is None
+        # ... and the tactical moves are the captures, en passant and promotions that
+        # pseudo_moves(pos, True) generates: a futile node need not generate its quiet moves
+        self.checkless_captures = self.checkless and self.is_tactical_hook is None
         self.has_extra = caps.extra_moves
         self.fast_pins = v.fast_legality and not v.capture_hook and not v.check_hook
         # quiescence skips captures of defended pieces, which needs the attack tables
@@ -419,19 +425,30 @@ class Searcher(MoveOrdering, Quiescence):
                             self.tt.put(h, (depth, LOWER, to_tt(best, ply), best_move))
                             self.pv_after = best_pv
                             return best
-        if lazy:
-            moves = pseudo_moves(pos)
-        else:
-            moves = legal_moves(pos)
-            if not moves:
-                r = game_result(pos, moves)
-                return result_score(r, ply) if r else 0
-        keyed = self.order(pos, moves, ttmove, ply)
         futile = False
         fstatic = 0                     # the static score that makes quiet moves futile
         if static is not None and depth <= 2 and static + 150 * depth <= alpha:
             futile = True
             fstatic = static
+        moves = None
+        left_out = False                # quiet moves not generated: pruned as futile
+        if futile and lazy and self.checkless_captures and (tried or not ttmove):
+            # every quiet move after the first move searched is pruned unmade (below): when a
+            # capture or the hash move comes first, the quiet moves need not be generated
+            moves = pseudo_moves(pos, True)
+            if moves or tried:
+                left_out = True
+            else:
+                moves = None
+        if moves is None:
+            if lazy:
+                moves = pseudo_moves(pos)
+            else:
+                moves = legal_moves(pos)
+                if not moves:
+                    r = game_result(pos, moves)
+                    return result_score(r, ply) if r else 0
+        keyed = self.order(pos, moves, ttmove, ply)
         # not in check: only royal moves, moves of pinned pieces and en passant can expose
         # the royal piece (the rules core's own shortcut, for variants where it holds)
         kcell = pos.king[side]
@@ -440,6 +457,12 @@ class Searcher(MoveOrdering, Quiescence):
         for key, m in keyed:
             if m == tried:
                 continue
+            if futile and count and key < K_TACTICAL and self.checkless:
+                # the keys are sorted: every move from here on is quiet, so futile, and none
+                # gives check; pruned together without making them
+                if best < fstatic:
+                    best = fstatic
+                break
             if lazy:
                 frm = (m >> 8) & 255
                 if drop_hook is not None and frm == DROP and not drop_hook(pos, m):
@@ -485,6 +508,8 @@ class Searcher(MoveOrdering, Quiescence):
                         if quiet and key < K_BAD:
                             self._reward(killers, m, side, depth)
                         break
+        if left_out and best < fstatic:
+            best = fstatic
         if count == 0:
             r = game_result(pos, [])
             self.pv_after = []
