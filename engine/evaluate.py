@@ -190,7 +190,10 @@ class Evaluator:
             return
         self.phase_max = sum(self.phase_w[p] for p in pos.board if p) + sum(
             self.phase_w[c] * k for c, k in enumerate(pos.hand) if k)
-        self.has_royal_tables = self.phase_max > 0
+        # without a royal piece the tables have nothing to score (and the phase weighs
+        # nothing else)
+        self.has_royal_tables = self.phase_max > 0 and any(
+            pt is not None and pt.royal for pt in v.piece_types)
         geo = v.geometry
         if geo.dims != 2:
             return
@@ -273,6 +276,14 @@ class Evaluator:
         ph = 0
         if self.has_passed:
             return self._evaluate_pawns(pos)
+        if not self.has_royal_tables:
+            # the game phase only weighs the royal tables: without them, square values alone
+            for c in pos.occ[0]:
+                s0 += pst[b[c]][c]
+            s1 = 0
+            for c in pos.occ[1]:
+                s1 += pst[b[c]][c]
+            return self._finish(pos, s0 - s1, 0)
         for c in pos.occ[0]:
             p = b[c]
             s0 += pst[p][c]
