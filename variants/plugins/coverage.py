@@ -27,7 +27,7 @@ from engine.variant import CAPTURE_WINS, Variant
 from variants.board3d import ALL26, direction_mask, unit_direction
 
 from . import Plugin, PluginError
-from .masks import held_once_twice_more
+from .masks import ArmyMemo, held_once_twice_more
 
 LOST_SCORE = 100_000    # eval_terms for a side that has already lost (well below mate scores)
 
@@ -103,8 +103,7 @@ class DirectionCoverage(Plugin):
         self.cover_idx = [[(c, tuple(i for i in range(bits) if cover[c] >> i & 1))
                            for c in range(side, ncodes, 2) if cover[c]] for side in (0, 1)]
         self._cover_full, self._cover_bits = full, bits
-        self._army_memo: dict[tuple[int, ...], tuple[bool, int, list[int] | None]] = {}
-        self._army_last: list[tuple] = [(None, None), (None, None)]
+        self._cover_armies = ArmyMemo(self._army_facts)
         by = self.by_token                                          # type: ignore[attr-defined]
         if len(uncounted) == 1 and len(promoted) == 1:              # the Stockpoint, Stockfwazir
             self.p_id = by[next(iter(uncounted)).upper()].id
@@ -130,34 +129,25 @@ class DirectionCoverage(Plugin):
         return self._army(pos, side)[0]
 
     def _army(self, pos, side: int) -> tuple[bool, int, list[int] | None]:
-        """(does ``side`` meet the requirement, the danger it is in: 60 / 15 cp per direction
-        held by only two / three board pieces, 150 / 40 per class, and by piece code what
-        capturing one of its pieces gains: ``capture_gains``).  All three depend only on which
-        pieces the side has on the board, which a capture, a return or a promotion changes and
-        other moves do not: they are kept by the sorted codes of the side's board pieces."""
-        last = self._army_last[side]
-        if last[0] == pos.hash:         # asked again of the same position (adjudication,
-            return last[1]              # evaluation and capture gains each ask)
-        b = pos.board
-        key = tuple(sorted(map(b.__getitem__, pos.occ[side])))
-        r = self._army_memo.get(key)
-        if r is None:
-            cov = self.cover
-            d2, d3 = (150, 40) if self._class_rule else (60, 15)
-            danger = 0
-            for n in self._tally(key):
-                if n <= 2:
-                    danger += d2
-                elif n == 3:
-                    danger += d3
-            _once, twice, more = held_once_twice_more(cov, key, range(len(key)))
-            two = twice & ~more
-            gains = [CAPTURE_WINS if m & two else 0 for m in cov] if two else None
-            if len(self._army_memo) >= 50_000:
-                self._army_memo.clear()
-            r = self._army_memo[key] = (twice == self._cover_full, danger, gains)
-        self._army_last[side] = (pos.hash, r)
-        return r
+        """(does ``side`` meet the requirement, the danger it is in, by piece code what
+        capturing one of its pieces gains: ``capture_gains``), kept per army (``ArmyMemo``)."""
+        return self._cover_armies.get(pos, side)
+
+    def _army_facts(self, codes: tuple[int, ...]) -> tuple[bool, int, list[int] | None]:
+        """The requirement, the danger (60 / 15 cp per direction held by only two / three
+        board pieces, 150 / 40 per class) and the capture gains of an army."""
+        cov = self.cover
+        d2, d3 = (150, 40) if self._class_rule else (60, 15)
+        danger = 0
+        for n in self._tally(codes):
+            if n <= 2:
+                danger += d2
+            elif n == 3:
+                danger += d3
+        _once, twice, more = held_once_twice_more(cov, codes)
+        two = twice & ~more
+        gains = [CAPTURE_WINS if m & two else 0 for m in cov] if two else None
+        return twice == self._cover_full, danger, gains
 
     def _tally(self, codes) -> list[int]:
         """Per direction (or class): how many of these piece codes move along it."""

@@ -44,7 +44,7 @@ from variants.board3d import SIZE, Board3DText, ring
 from variants.inifile.build import in_region
 
 from . import Plugin, PluginError
-from .masks import held_once_twice_more
+from .masks import ArmyMemo
 from .ninepiece_pieces import (COMPOUND_NAMES, COMPOUND_SHARE, GROUP_NAMES, GROUPS, LINE, NAMES,
                                ORDER, STAGES, STOCKBROKER, VALUES, in_cube, stages_of,
                                stockbroker_capture, stockbroker_move, fusion_rule)
@@ -219,6 +219,7 @@ class Ninepiece(Plugin):
         self._fuse = fuse
         self._split = split
         self._gmask = gmask
+        self._group_armies = ArmyMemo(self._army_facts)
         self._simple_code = [bool(pts[c >> 1] is not None and pts[c >> 1].token in simple_tokens)
                              for c in range(ncodes)]
 
@@ -388,16 +389,8 @@ class Ninepiece(Plugin):
 
     # ---- victory ----------------------------------------------------------------------------
     def adjudicate(self, pos):
-        b = pos.board
-        gm = self._gmask
-        masks = []
-        for color in (0, 1):
-            m = 0
-            for s in pos.occ[color]:
-                m |= gm[b[s]]
-                if m == 7:
-                    break
-            masks.append(m)
+        armies = self._group_armies
+        masks = [armies.get(pos, 0)[2], armies.get(pos, 1)[2]]
         side = pos.side
         if masks[side] != 7:
             return (-1, f"{GROUP_NAMES[_first_missing(masks[side])]} group eliminated")
@@ -430,12 +423,7 @@ class Ninepiece(Plugin):
 
     def capture_gains(self, pos):
         """Taking the opponent's last carrier of a group wins at once."""
-        gm = self._gmask
-        once, twice, _more = held_once_twice_more(gm, pos.board, pos.occ[pos.side ^ 1])
-        sole = once & ~twice
-        if not sole:
-            return None
-        return [CAPTURE_WINS if g & sole else 0 for g in gm]
+        return self._group_armies.get(pos, pos.side ^ 1)[3]
 
     def _group_carriers(self, pos, color):
         """For each victory group, how many of the colour's board pieces carry a member
@@ -455,12 +443,18 @@ class Ninepiece(Plugin):
         """Penalty by the number of pieces still carrying each group (one capture away from
         losing is serious; a compound that is the sole carrier of two groups is worse), and
         the fewest carriers of a group."""
-        b = pos.board
+        pen, low, _held, _gains = self._group_armies.get(pos, color)
+        return pen, low
+
+    def _army_facts(self, codes):
+        """For an army (the sorted codes of a side's board pieces): the group risk penalty,
+        the fewest carriers of a group, the groups it still holds (bits of 7) and what
+        capturing each code gains (``capture_gains``: taking a group's last carrier wins)."""
         gm = self._gmask
         cnt = [0, 0, 0]
         comp = []
-        for s in pos.occ[color]:
-            g = gm[b[s]]
+        for c in codes:
+            g = gm[c]
             if g:
                 if g & 1:
                     cnt[0] += 1
@@ -479,7 +473,10 @@ class Ninepiece(Plugin):
             thin = sum(1 for i in range(3) if g >> i & 1 and cnt[i] <= 2)
             if thin == 2:
                 pen += 80
-        return pen, min(cnt)
+        held = sum(1 << i for i in range(3) if cnt[i])
+        sole = sum(1 << i for i in range(3) if cnt[i] == 1)
+        gains = [CAPTURE_WINS if g & sole else 0 for g in gm] if sole else None
+        return pen, min(cnt), held, gains
 
     def eval_terms(self, pos):
         """Centipawns for the side to move: group-elimination risk of both sides, and the
