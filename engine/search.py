@@ -20,6 +20,9 @@ Speed:
   only where the variant is a plain royal-check game or sets ``null_move_ok``), reverse
   futility and futility pruning near the leaves, late-move reductions, check extension,
   aspiration windows, mate-distance pruning, killers and history.
+* In games without check (and without a drop filter) a futile node's quiet moves are pruned
+  without being made, and are not even generated when a capture or the hash move comes
+  first (``checkless``): the same moves are searched as when each was made and tested.
 
 What a variant can tell the searcher (all optional, declared on ``Variant``; which ones a
 variant uses is read from ``Variant.caps``):
