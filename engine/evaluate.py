@@ -76,7 +76,6 @@ def piece_value(avg_mobility: float) -> int:
 
 
 class Evaluator:
-    HAND_SHARE = 1.05    # a piece in hand is worth this share of its board value
     CENTRE = 4.0         # centipawns per move above the piece's average (empty board)
     TEMPO = 10
 
@@ -143,7 +142,8 @@ class Evaluator:
                            for t in opts) - val
                 if gain > 0:
                     self._advancement(code, tab, pr, gain, row)
-        self.hand_value = [int(self.value[c] * self.HAND_SHARE) for c in range(ncodes)]
+        share = v.hand_share
+        self.hand_value = [int(self.value[c] * share) for c in range(ncodes)]
         self.terms = v.eval_terms if v.caps.eval_terms else None
         self.phase_max = 0
         self.has_royal_tables = False

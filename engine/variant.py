@@ -107,6 +107,7 @@ class Variant:
     has_drop_rule: bool = False       # call drop_legal on every drop
     check_hook: bool = False          # in_check is the variant's own (Notake)
     null_move_ok: bool | None = None  # searcher: allow/forbid null moves (None: by the rules)
+    hand_share: float = 1.05          # evaluation: a piece in hand, as a share of its board value
 
     def validate_position(self, pos: Position) -> None:
         """Raise PositionTextError for positions the rules cannot play."""

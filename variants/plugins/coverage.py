@@ -77,6 +77,9 @@ class DirectionCoverage(Plugin):
     plugin_name = "directionCoverage"
     plugin_key = "winRule"
     _class_rule = False
+    # a piece in hand holds no direction: it is worth less than on the board, so that the
+    # search returns pieces rather than hoarding them while the board empties
+    hand_share = 0.9
 
     @classmethod
     def plugin_check(cls, keys: dict[str, str]) -> None:
