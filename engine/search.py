@@ -457,10 +457,11 @@ class Searcher(MoveOrdering, Quiescence):
         kcell = pos.king[side]
         pinned = pinned_cells(pos, kcell, them) \
             if lazy and royal and self.fast_pins and not check and kcell >= 0 else None
+        cut_quiet = futile and self.checkless
         for key, m in keyed:
             if m == tried:
                 continue
-            if futile and count and key < K_TACTICAL and self.checkless:
+            if cut_quiet and count and key < K_TACTICAL:
                 # the keys are sorted: every move from here on is quiet, so futile, and none
                 # gives check; pruned together without making them
                 if best < fstatic:

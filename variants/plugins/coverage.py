@@ -14,9 +14,10 @@ legal moves (``extra_moves`` empties the list, so perft does not expand it; the 
 its fast path, which a ``legal_moves`` override would cost).  The evaluation terms that score
 the rule (``eval_terms``) belong here too.
 
-Each piece kind has a bit mask of the directions (or classes) its definition moves along;
-one pass over a side's pieces with ``twice |= once & m; once |= m`` decides the rule.  Only a
-capture takes pieces away, so the test runs only after a capture (or on a set-up position).
+Each piece kind has a bit mask of the directions (or classes) its definition moves along; the
+count per direction over a side's board pieces decides the rule, and is kept per army
+(``ArmyMemo``: it changes only when the side's pieces do).  Only a capture takes pieces away,
+so the test runs only after a capture (or on a set-up position).
 """
 from __future__ import annotations
 
@@ -24,10 +25,10 @@ from itertools import permutations, product
 
 from engine.pieces import RIDE
 from engine.variant import CAPTURE_WINS, Variant
-from variants.board3d import ALL26, direction_mask, unit_direction
+from variants.board3d import direction_mask, unit_direction
 
 from . import Plugin, PluginError
-from .masks import ArmyMemo, held_once_twice_more
+from .masks import ArmyMemo
 
 LOST_SCORE = 100_000    # eval_terms for a side that has already lost (well below mate scores)
 
@@ -100,12 +101,9 @@ class DirectionCoverage(Plugin):
                 continue
             m = class_mask(pt.atoms) if self._class_rule else radial_mask(pt.atoms)
             cover[pt.id * 2] = cover[pt.id * 2 + 1] = m
-        full, bits = (7, 3) if self._class_rule else (ALL26, 26)
         # what the family's tests and other plugins read (docs/variants/nichtschach.md)
         self.cover = cover
-        self.cover_idx = [[(c, tuple(i for i in range(bits) if cover[c] >> i & 1))
-                           for c in range(side, ncodes, 2) if cover[c]] for side in (0, 1)]
-        self._cover_full, self._cover_bits = full, bits
+        self._cover_bits = 3 if self._class_rule else 26
         self._cover_armies = ArmyMemo(self._army_facts)
         by = self.by_token                                          # type: ignore[attr-defined]
         if len(uncounted) == 1 and len(promoted) == 1:              # the Stockpoint, Stockfwazir
@@ -139,18 +137,19 @@ class DirectionCoverage(Plugin):
     def _army_facts(self, codes: tuple[int, ...]) -> tuple[bool, int, list[int] | None]:
         """The requirement, the danger (60 / 15 cp per direction held by only two / three
         board pieces, 150 / 40 per class) and the capture gains of an army."""
-        cov = self.cover
         d2, d3 = (150, 40) if self._class_rule else (60, 15)
+        counts = self._tally(codes)
         danger = 0
-        for n in self._tally(codes):
+        two = 0                         # the directions (classes) held exactly twice
+        for i, n in enumerate(counts):
             if n <= 2:
                 danger += d2
+                if n == 2:
+                    two |= 1 << i
             elif n == 3:
                 danger += d3
-        _once, twice, more = held_once_twice_more(cov, codes)
-        two = twice & ~more
-        gains = [CAPTURE_WINS if m & two else 0 for m in cov] if two else None
-        return twice == self._cover_full, danger, gains
+        gains = [CAPTURE_WINS if m & two else 0 for m in self.cover] if two else None
+        return min(counts) >= 2, danger, gains
 
     def _tally(self, codes) -> list[int]:
         """Per direction (or class): how many of these piece codes move along it."""

@@ -1,18 +1,6 @@
-"""Counting a side's pieces per bit of a mask (a direction, a class, a victory group), as the
-plugins whose win rule is "keep enough pieces of each kind" need it."""
+"""What a side's pieces mean to a win rule of the kind "keep enough pieces of each kind" (a
+direction, a class, a victory group), kept per army for the plugins that have such a rule."""
 from __future__ import annotations
-
-
-def held_once_twice_more(mask: list[int], codes) -> tuple[int, int, int]:
-    """Over the pieces of ``codes``, with ``mask[code]`` the bits each piece carries: the bits
-    carried by at least one, at least two and at least three of them."""
-    once = twice = more = 0
-    for c in codes:
-        m = mask[c]
-        more |= twice & m
-        twice |= once & m
-        once |= m
-    return once, twice, more
 
 
 class ArmyMemo:
