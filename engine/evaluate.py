@@ -150,7 +150,14 @@ class Evaluator:
         self.kdist: list[list[int]] | None = None
         self.zone: list[tuple[list[int], list[int]]] | None = None
         self.has_passed = False
+        self.passed_front: list[list[int] | None] = [None] * ncodes
+        self.passed_bonus: list[list[int]] = [[] for _ in range(ncodes)]
         self._home(mobs)
+        # the mop-up drives a lone royal to the edge by the generic ending table
+        self.mop_edge = [row[:] for row in self.royal_eg]
+        self.packed: list[list[int]] | None = None
+        if v.square_tables:
+            self._square_tables(v.square_tables)
 
     def _advancement(self, code: int, tab: PieceTables, pr: dict, gain: int, row: list[int]) -> None:
         """Bonus by the number of the piece's own moves needed to reach a promotion."""
@@ -267,6 +274,40 @@ class Evaluator:
             self.passed_bonus = [bonus.get(c, []) for c in range(ncodes)]
             self.has_passed = True
 
+    PACK = 1 << 16        # a packed square value: middlegame + ending * PACK
+
+    def _square_tables(self, tables) -> None:
+        """The variant's own square values (``Variant.square_tables``), middlegame and ending
+        packed in one int per cell, so evaluating stays one lookup per piece."""
+        v = self.variant
+        geo = v.geometry
+        fwd = self._forward_axis(self.start) if self.start is not None and geo.dims == 2 else None
+        if fwd is None:         # no rank axis to read them along: the generic tables stay
+            return
+        side_axis = 1 - fwd
+        fs = [c[fwd] for c in geo.coords]
+        xs = [c[side_axis] for c in geo.coords]
+        lo_f, hi_f, lo_x = min(fs), max(fs), min(xs)
+        width = max(xs) - lo_x + 1
+        pk = self.PACK
+        packed = [[p + p * pk for p in row] for row in self.pst]
+        for token, (vmg, veg, tmg, teg) in tables.items():
+            pt = v.by_token[token]
+            if len(tmg) != len(teg) or len(tmg) != width * (hi_f - lo_f + 1):
+                raise ValueError(f"{v.name}: the square tables of {token} do not fit the board")
+            for color in (0, 1):
+                code = pt.id * 2 + color
+                row = packed[code]
+                for cell, c in enumerate(geo.coords):
+                    r = hi_f - c[fwd] if color == 0 else c[fwd] - lo_f
+                    i = r * width + c[side_axis] - lo_x
+                    row[cell] = vmg + tmg[i] + (veg + teg[i]) * pk
+                if pt.royal:
+                    # the tables replace the generic royal blend
+                    self.royal_mg[code] = [0] * geo.size
+                    self.royal_eg[code] = [0] * geo.size
+        self.packed = packed
+
     def evaluate(self, pos: Position) -> int:
         """Centipawns from the side to move's point of view."""
         pst = self.pst
@@ -274,7 +315,7 @@ class Evaluator:
         pw = self.phase_w
         s0 = 0
         ph = 0
-        if self.has_passed:
+        if self.has_passed or self.packed is not None:
             return self._evaluate_pawns(pos)
         if not self.has_royal_tables:
             # the game phase only weighs the royal tables: without them, square values alone
@@ -296,8 +337,10 @@ class Evaluator:
         return self._finish(pos, s0 - s1, ph)
 
     def _evaluate_pawns(self, pos: Position) -> int:
-        """evaluate() with the passed-pawn term (one more test per piece)."""
-        pst = self.pst
+        """evaluate() with the passed-pawn term (one more test per piece), and with the
+        variant's own square tables, blended by the phase, where it declares them."""
+        packed = self.packed
+        pst = self.pst if packed is None else packed
         b = pos.board
         pw = self.phase_w
         pawnish = self.pawnish
@@ -333,6 +376,12 @@ class Evaluator:
             if fr is not None and not fr[c] & m0:
                 pp -= bonus[p][c]
         score = s0 - s1
+        if packed is not None:
+            pm = self.phase_max or 1
+            phc = ph if ph < pm else pm
+            eg = (score + (self.PACK >> 1)) // self.PACK
+            r = (score - eg * self.PACK) * phc + eg * (pm - phc)
+            score = r // pm if r >= 0 else -(-r // pm)
         if pp:
             pm = self.phase_max or 1
             phc = ph if ph < pm else pm
@@ -393,9 +442,9 @@ class Evaluator:
             if ph * 2 < pm and k0 >= 0 and k1 >= 0 and self.kdist is not None:
                 diff = score
                 if diff > 250:
-                    score += 8 * (7 - self.kdist[k0][k1]) - 3 * self.royal_eg[b[k1]][k1]
+                    score += 8 * (7 - self.kdist[k0][k1]) - 3 * self.mop_edge[b[k1]][k1]
                 elif diff < -250:
-                    score -= 8 * (7 - self.kdist[k0][k1]) - 3 * self.royal_eg[b[k0]][k0]
+                    score -= 8 * (7 - self.kdist[k0][k1]) - 3 * self.mop_edge[b[k0]][k0]
         if pos.side:
             score = -score
         if self.terms is not None:

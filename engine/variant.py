@@ -7,7 +7,7 @@ Tables are compiled lazily, on first use, so that start-up stays fast.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Iterable, Sequence
+from typing import TYPE_CHECKING, Any, Iterable, Mapping, Sequence
 
 from .geometry import Coord, Geometry
 from .moves import DROP
@@ -108,6 +108,9 @@ class Variant:
     check_hook: bool = False          # in_check is the variant's own (Notake)
     null_move_ok: bool | None = None  # searcher: allow/forbid null moves (None: by the rules)
     hand_share: float = 1.05          # evaluation: a piece in hand, as a share of its board value
+    # evaluation: per piece letter (value in the middlegame, in the ending, then 64 bonuses for
+    # each, seen from the first player, from the far rank down), blended by the game phase
+    square_tables: Mapping[str, tuple[int, int, Sequence[int], Sequence[int]]] | None = None
 
     def validate_position(self, pos: Position) -> None:
         """Raise PositionTextError for positions the rules cannot play."""

@@ -7,6 +7,8 @@ from engine.notation.formats import TextFormat
 from engine.pieces import CAPTURE, DIAG, KING, KNIGHT, MOVE, ORTH, PieceType, leap, ride
 from engine.variant import BLACK, WHITE, CastlingRule, Variant
 
+from .chess_tables import CHESS_SQUARE_TABLES
+
 
 def pawn_atoms(double_rank_white: int, double_rank_black: int):
     """Pawn: step forward, optional double step from its own rank, diagonal capture with e.p."""
@@ -200,6 +202,7 @@ class Chess(ChessLike):
     name = "chess"
     notation_class = ChessFenText
     start_fen = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
+    square_tables = CHESS_SQUARE_TABLES
 
     def __init__(self):
         self.piece_types = [None, PieceType("Pawn", "P", pawn_atoms(1, 6), pawn=True),

@@ -321,4 +321,24 @@ def build_class(name: str, keys: dict[str, tuple[str, int]]) -> tuple[type[Varia
         from .pseudoroyal import PseudoRoyalRules
         bases = (PseudoRoyalRules,) + bases
     attrs["notation_class"] = text_bases(attrs, drops.text_class(bases))
+    plain = not (holes or levels or solid or attrs["hands"])
+    attrs["square_tables"] = _chess_square_tables(tuple(pieces), royal, files, ranks, plain)
     return type(f"File_{name}", bases, attrs), lines
+
+
+FIDE_PIECES = ("pawn", "knight", "bishop", "rook", "queen", "king")
+
+
+def _chess_square_tables(pieces, royal: str, files: int, ranks: int, plain: bool):
+    """Chess's square tables (``variants/chess_tables.py``) for the FIDE pieces, under their
+    own letters and moves, of a plain 8x8 board (no hands, holes or levels): a section that
+    copies chess evaluates as chess does.  Other pieces keep the generic tables."""
+    if not plain or files != 8 or ranks != 8:
+        return None
+    from variants.chess_tables import CHESS_SQUARE_TABLES
+    tables = {}
+    for key, letter, betza in pieces:
+        if key in FIDE_PIECES and (letter, betza) == PIECES[key] \
+                and (key != "king" or letter == royal):
+            tables[letter.upper()] = CHESS_SQUARE_TABLES[letter.upper()]
+    return tables or None
