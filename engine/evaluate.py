@@ -17,6 +17,9 @@ Per-cell tables (precomputed, so evaluating is one lookup per piece):
   material left on the board and in hand).  Their home rank lies along the axis the second
   player sees reversed (on a board turned half a turn, as file variants orient it: the axis
   the royals start apart on).
+A variant may declare its own square tables (``Variant.square_tables``; chess does): a value
+and a bonus per cell for the middlegame and for the ending, packed in one int per cell and
+blended by the phase; they replace the generic tables of those pieces (and the royal blend).
 Counted per position:
 * royal safety in drop games (2D, with hands, check as an attack on the royal piece): in the
   middlegame, own pieces beside the royal guard it and enemy pieces within two steps of it
