@@ -36,6 +36,8 @@ from .position import Position
 from .tables import PieceTables, reachable
 
 if TYPE_CHECKING:
+    from collections.abc import Mapping, Sequence
+
     from .variant import Variant
 
 DENSITY = 0.35        # chance that a cell is occupied, for the mobility count
@@ -279,7 +281,7 @@ class Evaluator:
 
     PACK = 1 << 16        # a packed square value: middlegame + ending * PACK
 
-    def _square_tables(self, tables) -> None:
+    def _square_tables(self, tables: Mapping[str, tuple[int, int, Sequence[int], Sequence[int]]]) -> None:
         """The variant's own square values (``Variant.square_tables``), middlegame and ending
         packed in one int per cell, so evaluating stays one lookup per piece."""
         v = self.variant

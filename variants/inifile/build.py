@@ -329,7 +329,8 @@ def build_class(name: str, keys: dict[str, tuple[str, int]]) -> tuple[type[Varia
 FIDE_PIECES = ("pawn", "knight", "bishop", "rook", "queen", "king")
 
 
-def _chess_square_tables(pieces, royal: str, files: int, ranks: int, plain: bool):
+def _chess_square_tables(pieces: tuple[tuple[str, str, str], ...], royal: str, files: int,
+                         ranks: int, plain: bool) -> dict | None:
     """Chess's square tables (``variants/chess_tables.py``) for the FIDE pieces, under their
     own letters and moves, of a plain 8x8 board (no hands, holes or levels): a section that
     copies chess evaluates as chess does.  Other pieces keep the generic tables."""
