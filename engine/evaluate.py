@@ -158,8 +158,9 @@ class Evaluator:
         self.passed_front: list[list[int] | None] = [None] * ncodes
         self.passed_bonus: list[list[int]] = [[] for _ in range(ncodes)]
         self._home(mobs)
-        # the mop-up drives a lone royal to the edge by the generic ending table
-        self.mop_edge = [row[:] for row in self.royal_eg]
+        # the mop-up drives a lone royal to the edge by the generic ending table (kept apart
+        # when square tables replace the royal blend)
+        self.mop_edge = self.royal_eg
         self.packed: list[list[int]] | None = None
         if v.square_tables:
             self._square_tables(v.square_tables)
@@ -296,6 +297,7 @@ class Evaluator:
         width = max(xs) - lo_x + 1
         pk = self.PACK
         packed = [[p + p * pk for p in row] for row in self.pst]
+        self.mop_edge = [row[:] for row in self.royal_eg]
         for token, (vmg, veg, tmg, teg) in tables.items():
             pt = v.by_token[token]
             if len(tmg) != len(teg) or len(tmg) != width * (hi_f - lo_f + 1):
