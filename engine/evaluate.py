@@ -21,6 +21,9 @@ A variant may declare its own square tables (``Variant.square_tables``; chess do
 and a bonus per cell for the middlegame and for the ending, packed in one int per cell and
 blended by the phase; they replace the generic tables of those pieces (and the royal blend).
 Counted per position:
+* pawn structure and files, where the variant declares them (``Variant.structure``, see
+  ``structure.py``; chess does): doubled and isolated pawns, the bishop pair, rooks on open
+  and half-open files;
 * royal safety in drop games (2D, with hands, check as an attack on the royal piece): in the
   middlegame, own pieces beside the royal guard it and enemy pieces within two steps of it
   count against it, scaled by the phase.
@@ -33,6 +36,7 @@ from typing import TYPE_CHECKING
 
 from .notation import NotationError
 from .position import Position
+from .structure import StructureTables
 from .tables import PieceTables, reachable
 
 if TYPE_CHECKING:
@@ -157,7 +161,16 @@ class Evaluator:
         self.has_passed = False
         self.passed_front: list[list[int] | None] = [None] * ncodes
         self.passed_bonus: list[list[int]] = [[] for _ in range(ncodes)]
+        # what the one pass over the pieces collects: 1 a pawn, 2 a piece the structure
+        # terms name (bishops for the pair, rooks for the open files)
+        self.kind = [1 if p else 0 for p in self.pawnish]
+        self.structure: StructureTables | None = None
         self._home(mobs)
+        # the pawn terms depend on the pawn cells alone where each player has one kind of
+        # pawn: they are kept by those cells
+        self.pawn_cache: dict[tuple[int, int], tuple[int, int, int, int]] | None = None
+        if all(sum(1 for c in range(side, ncodes, 2) if self.pawnish[c]) <= 1 for side in (0, 1)):
+            self.pawn_cache = {}
         # the mop-up drives a lone royal to the edge by the generic ending table (kept apart
         # when square tables replace the royal blend)
         self.mop_edge = self.royal_eg
@@ -232,6 +245,10 @@ class Evaluator:
                                        for c in geo.coords]
         if not v.hands:
             self._passed_tables(fwd, side_axis)
+            if v.structure is not None:
+                self.structure = st = StructureTables(v, v.structure, side_axis)
+                for code in st.codes():
+                    self.kind[code] = 2
 
     def _forward_axis(self, pos: Position) -> int | None:
         """The rank axis: the one the second player sees reversed.  Where the board is
@@ -322,7 +339,7 @@ class Evaluator:
         pw = self.phase_w
         s0 = 0
         ph = 0
-        if self.has_passed or self.packed is not None:
+        if self.has_passed or self.packed is not None or self.structure is not None:
             return self._evaluate_pawns(pos)
         if not self.has_royal_tables:
             # the game phase only weighs the royal tables: without them, square values alone
@@ -344,31 +361,80 @@ class Evaluator:
         return self._finish(pos, s0 - s1, ph)
 
     def _evaluate_pawns(self, pos: Position) -> int:
-        """evaluate() with the passed-pawn term (one more test per piece), and with the
-        variant's own square tables, blended by the phase, where it declares them."""
+        """evaluate() with the passed-pawn term (one more test per piece), with the
+        variant's own square tables, blended by the phase, and its structure terms, where it
+        declares them.  What depends on the pawns alone is kept by pawn cells (``pawn_cache``)."""
         packed = self.packed
         pst = self.pst if packed is None else packed
         b = pos.board
         pw = self.phase_w
-        pawnish = self.pawnish
+        kind = self.kind
         s0 = s1 = ph = 0
         m0 = m1 = 0
-        p0 = []
-        p1 = []
+        p0: list[int] = []
+        p1: list[int] = []
+        x0: list[int] = []
+        x1: list[int] = []
         for c in pos.occ[0]:
             p = b[c]
             s0 += pst[p][c]
             ph += pw[p]
-            if pawnish[p]:
-                m0 |= 1 << c
-                p0.append(c)
+            k = kind[p]
+            if k:
+                if k == 1:
+                    m0 |= 1 << c
+                    p0.append(c)
+                else:
+                    x0.append(c)
         for c in pos.occ[1]:
             p = b[c]
             s1 += pst[p][c]
             ph += pw[p]
-            if pawnish[p]:
-                m1 |= 1 << c
-                p1.append(c)
+            k = kind[p]
+            if k:
+                if k == 1:
+                    m1 |= 1 << c
+                    p1.append(c)
+                else:
+                    x1.append(c)
+        cache = self.pawn_cache
+        if cache is None:
+            pp, ps, f0, f1 = self._pawn_terms(b, p0, p1, m0, m1)
+        else:
+            key = (m0, m1)
+            hit = cache.get(key)
+            if hit is None:
+                if len(cache) >= self.PAWN_CACHE:
+                    cache.clear()
+                cache[key] = hit = self._pawn_terms(b, p0, p1, m0, m1)
+            pp, ps, f0, f1 = hit
+        score = s0 - s1
+        if packed is not None:
+            pm = self.phase_max or 1
+            phc = ph if ph < pm else pm
+            eg = (score + (self.PACK >> 1)) // self.PACK
+            r = (score - eg * self.PACK) * phc + eg * (pm - phc)
+            score = r // pm if r >= 0 else -(-r // pm)
+        if pp:
+            pm = self.phase_max or 1
+            phc = ph if ph < pm else pm
+            r = pp * (2 * pm - phc)
+            score += r // (2 * pm) if r >= 0 else -(-r // (2 * pm))
+        st = self.structure
+        if st is not None:
+            score += ps
+            if x0:
+                score += st.pieces(b, x0, f0, f0 | f1)
+            if x1:
+                score -= st.pieces(b, x1, f1, f0 | f1)
+        return self._finish(pos, score, ph)
+
+    PAWN_CACHE = 1 << 14    # entries kept before the pawn cache starts afresh
+
+    def _pawn_terms(self, b: list[int], p0: list[int], p1: list[int], m0: int,
+                    m1: int) -> tuple[int, int, int, int]:
+        """What the pawns alone decide, for the first player minus the second: the passed
+        pawns (before the phase blend), the structure terms, and each player's pawn files."""
         pp = 0
         front = self.passed_front
         bonus = self.passed_bonus
@@ -382,19 +448,10 @@ class Evaluator:
             fr = front[p]
             if fr is not None and not fr[c] & m0:
                 pp -= bonus[p][c]
-        score = s0 - s1
-        if packed is not None:
-            pm = self.phase_max or 1
-            phc = ph if ph < pm else pm
-            eg = (score + (self.PACK >> 1)) // self.PACK
-            r = (score - eg * self.PACK) * phc + eg * (pm - phc)
-            score = r // pm if r >= 0 else -(-r // pm)
-        if pp:
-            pm = self.phase_max or 1
-            phc = ph if ph < pm else pm
-            r = pp * (2 * pm - phc)
-            score += r // (2 * pm) if r >= 0 else -(-r // (2 * pm))
-        return self._finish(pos, score, ph)
+        st = self.structure
+        if st is None:
+            return pp, 0, 0, 0
+        return (pp, *st.pawns(p0, p1))
 
     GUARD = 12            # drop games, middlegame: per own piece next to the own royal
     ATTACKER = 16         # per enemy piece next to it, half that two steps away

@@ -17,6 +17,7 @@ from .tables import build_attack_tables, compile_piece, reachable
 
 if TYPE_CHECKING:
     from .position import Position
+    from .structure import Structure
 
 WHITE, BLACK = 0, 1
 
@@ -111,6 +112,8 @@ class Variant:
     # evaluation: per piece letter (value in the middlegame, in the ending, then a bonus per cell for
     # each, seen from the first player, from the far rank down), blended by the game phase
     square_tables: Mapping[str, tuple[int, int, Sequence[int], Sequence[int]]] | None = None
+    # evaluation: doubled and isolated pawns, piece pairs, pieces on open files (structure.py)
+    structure: Structure | None = None
 
     def validate_position(self, pos: Position) -> None:
         """Raise PositionTextError for positions the rules cannot play."""

@@ -7,7 +7,7 @@ from engine.notation.formats import TextFormat
 from engine.pieces import CAPTURE, DIAG, KING, KNIGHT, MOVE, ORTH, PieceType, leap, ride
 from engine.variant import BLACK, WHITE, CastlingRule, Variant
 
-from .chess_tables import CHESS_SQUARE_TABLES
+from .chess_tables import CHESS_SQUARE_TABLES, CHESS_STRUCTURE
 
 
 def pawn_atoms(double_rank_white: int, double_rank_black: int):
@@ -203,6 +203,7 @@ class Chess(ChessLike):
     notation_class = ChessFenText
     start_fen = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
     square_tables = CHESS_SQUARE_TABLES
+    structure = CHESS_STRUCTURE
 
     def __init__(self):
         self.piece_types = [None, PieceType("Pawn", "P", pawn_atoms(1, 6), pawn=True),

@@ -24,6 +24,8 @@ ranks.  Written for this engine; the figures were chosen by hand and measured by
 """
 from __future__ import annotations
 
+from engine.structure import Structure
+
 _ = 0
 
 PAWN_MG = (
@@ -155,3 +157,8 @@ CHESS_SQUARE_TABLES = {
     "Q": (980, 960, QUEEN_MG, QUEEN_EG),
     "K": (0, 0, KING_MG, KING_EG),
 }
+
+# what depends on more than one piece (``Variant.structure``, engine/structure.py): a doubled
+# or isolated pawn is a lasting weakness, two bishops cover both colours, a rook wants a file
+# without pawns (or without its own)
+CHESS_STRUCTURE = Structure(doubled=12, isolated=10, pair={"B": 35}, open_file={"R": (20, 10)})

@@ -8,10 +8,12 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
+from dataclasses import replace
 
 from engine.betza import BetzaError, parse_betza, rotate
 from engine.geometry import grid2d
 from engine.pieces import CAPTURE, MOVE, Atom, PieceType, leap, ride
+from engine.structure import Structure
 from engine.variant import Variant
 from variants.chess import ChessLike
 from variants.fsf_pieces import PIECES
@@ -322,7 +324,8 @@ def build_class(name: str, keys: dict[str, tuple[str, int]]) -> tuple[type[Varia
         bases = (PseudoRoyalRules,) + bases
     attrs["notation_class"] = text_bases(attrs, drops.text_class(bases))
     plain = not (holes or levels or solid or attrs["hands"])
-    attrs["square_tables"] = _chess_square_tables(tuple(pieces), royal, files, ranks, plain)
+    attrs["square_tables"] = tables = _chess_square_tables(tuple(pieces), royal, files, ranks, plain)
+    attrs["structure"] = _chess_structure(tables)
     return type(f"File_{name}", bases, attrs), lines
 
 
@@ -343,3 +346,14 @@ def _chess_square_tables(pieces: tuple[tuple[str, str, str], ...], royal: str, f
                 and (key != "king" or letter == royal):
             tables[letter.upper()] = CHESS_SQUARE_TABLES[letter.upper()]
     return tables or None
+
+
+def _chess_structure(tables: dict | None) -> Structure | None:
+    """Chess's structure terms (doubled and isolated pawns, the bishop pair, rooks on open
+    files) where the section has chess's square tables for its pawn: only the terms of the
+    FIDE pieces it keeps."""
+    if not tables or "P" not in tables:
+        return None
+    from variants.chess_tables import CHESS_STRUCTURE as st
+    return replace(st, pair={k: v for k, v in st.pair.items() if k in tables},
+                   open_file={k: v for k, v in st.open_file.items() if k in tables})
