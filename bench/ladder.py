@@ -12,6 +12,7 @@ from __future__ import annotations
 import argparse
 import math
 import os
+import shlex
 import shutil
 import subprocess
 import sys
@@ -85,9 +86,10 @@ def fsf_engine(pkg: str, family: str, elo: int) -> EngineSpec:
 
 
 def ladder_config(pkg: str, family: str, levels: list[int], games: int, tc: str,
-                  concurrency: int, seed: int = 1) -> MatchConfig:
+                  concurrency: int, seed: int = 1, engine: tuple[str, ...] | None = None) -> MatchConfig:
+    """``engine``: the command of the cellfish to rate (default: this checkout's)."""
     variant, _ = FAMILIES[family]
-    engines = [EngineSpec(name="cellfish", cmd=cellfish_command())]
+    engines = [EngineSpec(name="cellfish", cmd=engine or cellfish_command())]
     engines += [fsf_engine(pkg, family, elo) for elo in levels]
     return MatchConfig(variant=variant, engines=engines, tc=parse_tc(tc), games=games,
                        tournament="gauntlet", concurrency=concurrency, seed=seed,
@@ -160,7 +162,11 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--concurrency", type=int, default=1)
     ap.add_argument("--families", default="chess,knavish,shogi", help=f"of {','.join(FAMILIES)}")
     ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--engine", default=None,
+                    help="command of the cellfish to rate, e.g. a wrapper running another revision "
+                         "(default: this checkout's, with the running interpreter)")
     a = ap.parse_args(argv)
+    engine = tuple(shlex.split(a.engine)) if a.engine else None
     fams = [f.strip() for f in a.families.split(",") if f.strip()]
     bad = [f for f in fams if f not in FAMILIES]
     if bad:
@@ -173,7 +179,7 @@ def main(argv: list[str] | None = None) -> int:
         print(f"error: {e}")
         return 2
     for fam in fams:
-        cfg = ladder_config(pkg, fam, levels, a.games, a.tc, a.concurrency, a.seed)
+        cfg = ladder_config(pkg, fam, levels, a.games, a.tc, a.concurrency, a.seed, engine)
         res = run_match(cfg)
         totals = res.engine_totals()[1:]
         # engine_totals counts each Fairy-Stockfish's own result: turn it round for cellfish

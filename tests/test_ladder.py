@@ -76,3 +76,26 @@ def test_missing_node_is_named(monkeypatch, tmp_path):
     with pytest.raises(ladder.SetupError, match="Node.js is missing"):
         ladder.ensure_fsf(str(tmp_path))
     assert ladder.main(["--families", "chess"]) == 2
+
+
+def test_another_cellfish_is_rated_by_its_own_command(monkeypatch, capsys):
+    # the configuration names the command given; main() splits --engine like a shell
+    cfg = ladder.ladder_config("/pkg", "chess", [1500], 2, "5+0.1", 1, engine=("/opt/old/cellfish", "-q"))
+    assert cfg.engines[0].cmd == ("/opt/old/cellfish", "-q")
+    assert ladder.ladder_config("/pkg", "chess", [1500], 2, "5+0.1", 1).engines[0].cmd \
+        == ladder.cellfish_command()
+    seen = []
+
+    class _Done:
+        records, errors, interrupted = [], [], False
+
+        @staticmethod
+        def engine_totals():
+            return [(0, 0, 0), (0, 0, 0)]
+
+    monkeypatch.setattr(ladder, "ensure_fsf", lambda *a, **k: "/pkg")
+    monkeypatch.setattr(ladder, "run_match", lambda cfg: seen.append(cfg) or _Done())
+    assert ladder.main(["--families", "chess", "--levels", "1500",
+                        "--engine", "sh '/opt/old tree/run.sh'"]) == 0
+    assert seen[0].engines[0].cmd == ("sh", "/opt/old tree/run.sh")
+    assert "chess (10+0.1)" in capsys.readouterr().out
