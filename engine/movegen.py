@@ -118,10 +118,11 @@ def piece_targets(T: PieceTables, s: int, b: list[int], side: int, ep: int,
                     break
 
 
-def pseudo_moves(pos: Position, captures_only: bool = False) -> list[int]:
+def pseudo_moves(pos: Position, captures_only: bool = False, drops: bool = True) -> list[int]:
     """Pseudo-legal moves of the side to move: table moves, drops, castling and the variant's
     extra moves.  ``captures_only``: only captures, en passant and promotions (plus the
-    variant's extra moves), without quiet moves, drops and castling — what quiescence plays."""
+    variant's extra moves), without quiet moves, drops and castling — what quiescence plays.
+    ``drops=False``: without the drops (``drop_moves`` gives them, in the same order)."""
     v = pos.variant
     tl = v.table_list
     promo = v.promo
@@ -200,20 +201,33 @@ def pseudo_moves(pos: Position, captures_only: bool = False) -> list[int]:
                     if cap or o:
                         app(base | t | (o << 16))
     if quiet:
-        if v.hands:
-            hand = pos.hand
-            drops = v.drops
-            for code in range(2 + side, len(hand), 2):
-                if hand[code]:
-                    mb = (DROP << 8) | ((code >> 1) << 16)
-                    for t in drops[code]:
-                        if not b[t]:
-                            app(mb | t)
+        if v.hands and drops:
+            _drops(pos, app)
         if v.castling and pos.castle:
             _castling(pos, app)
     if v.caps.extra_moves:
         v.extra_moves(pos, out)
     return out
+
+
+def drop_moves(pos: Position) -> list[int]:
+    """The pseudo-legal drops of the side to move (by piece in hand, then by cell)."""
+    out: list[int] = []
+    if pos.variant.hands:
+        _drops(pos, out.append)
+    return out
+
+
+def _drops(pos: Position, app: Callable[[int], None]) -> None:
+    b = pos.board
+    hand = pos.hand
+    drops = pos.variant.drops
+    for code in range(2 + pos.side, len(hand), 2):
+        if hand[code]:
+            mb = (DROP << 8) | ((code >> 1) << 16)
+            for t in drops[code]:
+                if not b[t]:
+                    app(mb | t)
 
 
 def _castling(pos: Position, app: Callable[[int], None]) -> None:
@@ -287,6 +301,49 @@ def in_check(pos: Position, side: int | None = None) -> bool:
         return False
     k = pos.king[side]
     return k >= 0 and attacked(pos, k, side ^ 1)
+
+
+def blocking_drops(pos: Position, moves: list[int], k: int, them: int) -> list[int]:
+    """``moves`` without the drops that leave the royal on cell k attacked, for a side in
+    check under the generic legality filter.  A drop only fills an empty cell, and the attack
+    tables read an own piece only as a blocker (or a screen), so one test per target cell,
+    with the royal's own code standing there for a moment, decides every drop to it; the
+    board is left as it was.  Without hoppers (where a drop can make a screen) only the empty
+    cells between the royal and a piece that attacks it along a ray can block, and only those
+    are tested."""
+    atk = pos.variant.attacks[them]
+    b = pos.board
+    own = b[k]
+    lines: set[int] | None = None
+    if atk[3] is None:
+        lines = set()
+        for cells, sets in atk[1][k]:
+            i = 0
+            for c in cells:
+                p = b[c]
+                if p:
+                    if p in sets[i]:
+                        lines.update(cells[:i])
+                    break
+                i += 1
+    blocks: dict[int, bool] = {}
+    out: list[int] = []
+    app = out.append
+    for m in moves:
+        if (m >> 8) & 255 != DROP:
+            app(m)
+            continue
+        t = m & 255
+        if lines is not None and t not in lines:
+            continue
+        r = blocks.get(t)
+        if r is None:
+            b[t] = own
+            r = blocks[t] = not attacked_with(atk, b, k)
+            b[t] = 0
+        if r:
+            app(m)
+    return out
 
 
 def pinned_with(atk: tuple, b: list[int], k: int, us: int) -> set[int]:

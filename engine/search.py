@@ -50,7 +50,8 @@ import time
 from .evaluate import Evaluator
 from .game import game_result
 from .limits import Limits, Stop
-from .movegen import attacked, in_check, legal_moves, pinned_cells, pseudo_moves
+from .movegen import (attacked, blocking_drops, drop_moves, in_check, legal_moves, pinned_cells,
+                      pseudo_moves)
 from .moves import DROP, EP, FLAGS
 from .ordering import K_BAD, K_KILLER, K_TACTICAL, MoveOrdering, _first
 from .quiesce import Quiescence
@@ -97,6 +98,11 @@ class Searcher(MoveOrdering, Quiescence):
         self.checkless_captures = self.checkless and self.is_tactical_hook is None
         self.has_extra = caps.extra_moves
         self.fast_pins = v.fast_legality and not v.capture_hook and not v.check_hook
+        # in check, drops that block nothing are dropped before ordering (one test per cell)
+        self.drop_evasions = bool(v.hands) and self.lazy and self.royal and self.fast_pins
+        # out of check, drops are generated and ordered only when the moves before them (hash
+        # move, captures, killers) have not cut the node off
+        self.staged_drops = bool(v.hands) and self.lazy
         # quiescence skips captures of defended pieces, which needs the attack tables
         self.defence_test = all(supports_attack_tables(t) for t in v.table_list if t is not None)
         ncodes = 2 * len(v.piece_types)
@@ -443,15 +449,25 @@ class Searcher(MoveOrdering, Quiescence):
                 left_out = True
             else:
                 moves = None
+        staged = None
         if moves is None:
             if lazy:
-                moves = pseudo_moves(pos)
+                if self.staged_drops and not check:
+                    moves = pseudo_moves(pos, drops=False)
+                    staged = self._first_drops(pos, moves, (ttmove, *killers))
+                    moves += staged
+                else:
+                    moves = pseudo_moves(pos)
+                    if check and self.drop_evasions and pos.king[side] >= 0:
+                        moves = blocking_drops(pos, moves, pos.king[side], them)
             else:
                 moves = legal_moves(pos)
                 if not moves:
                     r = game_result(pos, moves)
                     return result_score(r, ply) if r else 0
         keyed = self.order(pos, moves, ttmove, ply)
+        if staged is not None:
+            keyed = self._with_drops(pos, keyed, staged, ttmove, ply)
         # not in check: only royal moves, moves of pinned pieces and en passant can expose
         # the royal piece (the rules core's own shortcut, for variants where it holds)
         kcell = pos.king[side]
@@ -523,6 +539,41 @@ class Searcher(MoveOrdering, Quiescence):
             self.tt.put(h, (depth, flag, to_tt(best, ply), best_move))
         self.pv_after = best_pv
         return best
+
+    def _first_drops(self, pos: Position, moves: list[int], cands: tuple[int, ...]) -> list[int]:
+        """The drops among ``cands`` (the hash move and the killers) that the generator would
+        give here and ``moves`` does not hold yet: they are ordered with the board moves."""
+        out: list[int] = []
+        hand = pos.hand
+        b = pos.board
+        side = pos.side
+        drops = self.variant.drops
+        for m in cands:
+            if m and (m >> 8) & 255 == DROP and m not in out:
+                code = ((m >> 16) & 255) * 2 + side
+                t = m & 255
+                if code < len(hand) and hand[code] and not b[t] and t in drops[code] \
+                        and m not in moves:
+                    out.append(m)
+        return out
+
+    def _with_drops(self, pos: Position, keyed: list[tuple[int, int]], first: list[int],
+                    ttmove: int, ply: int):
+        """``keyed`` (the board moves and the drops of ``first``, sorted), then, once the
+        keys fall below the killers', the rest merged with the other drops by key: the order
+        a full generation gives, except that the drops' history is read when they come.
+        Generated between two moves of the node's loop, so the position is the node's."""
+        i = 0
+        n = len(keyed)
+        while i < n and keyed[i][0] >= K_KILLER:
+            yield keyed[i]
+            i += 1
+        drops = drop_moves(pos)
+        if first:
+            drops = [m for m in drops if m not in first]
+        rest = keyed[i:] + self.order(pos, drops, ttmove, ply)
+        rest.sort(key=_first, reverse=True)
+        yield from rest
 
     def _eval_store(self, pos: Position, h: int):
         """Static evaluation through a small cache keyed by the position's hash."""
