@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Callable
 
-from .moves import CASTLE, DOUBLE, DROP, EP
+from .moves import CASTLE, DOUBLE, DROP, EP, FISSION, FUSION, SPECIAL
 from .pieces import CAPTURE, MOVE
 
 if TYPE_CHECKING:
@@ -303,47 +303,41 @@ def in_check(pos: Position, side: int | None = None) -> bool:
     return k >= 0 and attacked(pos, k, side ^ 1)
 
 
-def blocking_drops(pos: Position, moves: list[int], k: int, them: int) -> list[int]:
-    """``moves`` without the drops that leave the royal on cell k attacked, for a side in
-    check under the generic legality filter.  A drop only fills an empty cell, and the attack
-    tables read an own piece only as a blocker (or a screen), so one test per target cell,
-    with the royal's own code standing there for a moment, decides every drop to it; the
-    board is left as it was.  Without hoppers (where a drop can make a screen) only the empty
-    cells between the royal and a piece that attacks it along a ray can block, and only those
-    are tested."""
+def evasions(pos: Position, moves: list[int], k: int, them: int) -> list[int]:
+    """``moves`` without those that cannot end the check on the royal on cell k, for a side in
+    check under the generic legality filter (the attack tables decide check; no hoppers,
+    whose screens a move can open or close).  Against one attacker a move other than the
+    royal's must take it or land on the empty cells between it and the royal (a ray's, or a
+    lame leaper's path); against two only the royal can move.  Royal moves, en passant, the
+    variant's special moves and moves that act on a second cell (other than a pawn's long
+    step, whose second cell is its en-passant cell) are kept.  Every move kept is still tested after make; the
+    board is not changed."""
     atk = pos.variant.attacks[them]
+    if atk[3] is not None:
+        return moves
     b = pos.board
-    own = b[k]
-    lines: set[int] | None = None
-    if atk[3] is None:
-        lines = set()
-        for cells, sets in atk[1][k]:
-            i = 0
-            for c in cells:
-                p = b[c]
-                if p:
-                    if p in sets[i]:
-                        lines.update(cells[:i])
-                    break
-                i += 1
-    blocks: dict[int, bool] = {}
-    out: list[int] = []
-    app = out.append
-    for m in moves:
-        if (m >> 8) & 255 != DROP:
-            app(m)
-            continue
-        t = m & 255
-        if lines is not None and t not in lines:
-            continue
-        r = blocks.get(t)
-        if r is None:
-            b[t] = own
-            r = blocks[t] = not attacked_with(atk, b, k)
-            b[t] = 0
-        if r:
-            app(m)
-    return out
+    checkers: set[int] = set()
+    cells: set[int] = set()
+    for s, codes in atk[0][k]:
+        if b[s] in codes:
+            checkers.add(s)
+    for ray, sets in atk[1][k]:
+        i = 0
+        for c in ray:
+            p = b[c]
+            if p:
+                if p in sets[i]:
+                    checkers.add(c)
+                    cells.update(ray[:i])
+                break
+            i += 1
+    if len(checkers) > 1:       # (one piece may attack along two paths: still one checker)
+        cells.clear()
+    else:
+        cells |= checkers
+    keep = EP | SPECIAL | FISSION | FUSION
+    return [m for m in moves if (m & 255) in cells or (m >> 8) & 255 == k or m & keep
+            or ((m >> 24) & 255 and not m & DOUBLE)]
 
 
 def pinned_with(atk: tuple, b: list[int], k: int, us: int) -> set[int]:

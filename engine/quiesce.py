@@ -14,7 +14,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from .game import game_result
-from .movegen import attacked, blocking_drops, in_check, legal_moves, pinned_cells, pseudo_moves
+from .movegen import attacked, evasions, in_check, legal_moves, pinned_cells, pseudo_moves
 from .moves import DROP, EP, FISSION, FUSION, SPECIAL
 from .ordering import _first
 from .search_state import SearchState
@@ -51,8 +51,8 @@ class Quiescence(SearchState):
         if check:
             # evasions: every legal move, no standing pat
             moves = pseudo_moves(pos)
-            if self.drop_evasions and pos.king[side] >= 0:
-                moves = blocking_drops(pos, moves, pos.king[side], them)
+            if self.fast_evasions and pos.king[side] >= 0:
+                moves = evasions(pos, moves, pos.king[side], them)
             moves = [m for _, m in self.order(pos, moves, 0, min(ply, MAX_PLY))]
             best = -INF
             make, unmake = pos.make, pos.unmake

@@ -50,7 +50,7 @@ import time
 from .evaluate import Evaluator
 from .game import game_result
 from .limits import Limits, Stop
-from .movegen import (attacked, blocking_drops, drop_moves, in_check, legal_moves, pinned_cells,
+from .movegen import (attacked, drop_moves, evasions, in_check, legal_moves, pinned_cells,
                       pseudo_moves)
 from .moves import DROP, EP, FLAGS
 from .ordering import K_BAD, K_KILLER, K_TACTICAL, MoveOrdering, _first
@@ -98,8 +98,8 @@ class Searcher(MoveOrdering, Quiescence):
         self.checkless_captures = self.checkless and self.is_tactical_hook is None
         self.has_extra = caps.extra_moves
         self.fast_pins = v.fast_legality and not v.capture_hook and not v.check_hook
-        # in check, drops that block nothing are dropped before ordering (one test per cell)
-        self.drop_evasions = bool(v.hands) and self.lazy and self.royal and self.fast_pins
+        # in check, moves that cannot end it are left out before ordering (evasions)
+        self.fast_evasions = self.lazy and self.royal and self.fast_pins
         # out of check, drops are generated and ordered only when the moves before them (hash
         # move, captures, killers) have not cut the node off
         self.staged_drops = bool(v.hands) and self.lazy
@@ -458,8 +458,8 @@ class Searcher(MoveOrdering, Quiescence):
                     moves += staged
                 else:
                     moves = pseudo_moves(pos)
-                    if check and self.drop_evasions and pos.king[side] >= 0:
-                        moves = blocking_drops(pos, moves, pos.king[side], them)
+                    if check and self.fast_evasions and pos.king[side] >= 0:
+                        moves = evasions(pos, moves, pos.king[side], them)
             else:
                 moves = legal_moves(pos)
                 if not moves:

@@ -29,7 +29,7 @@ class SearchState:
     lazy: bool                           # legality tested lazily after make
     royal: bool                          # check = own royal attacked
     fast_pins: bool                      # the pin shortcut is sound
-    drop_evasions: bool                  # in check, drops that block nothing are left out
+    fast_evasions: bool                  # in check, moves that cannot end it are left out
     staged_drops: bool                   # out of check, drops come after the moves that cut most
     defence_test: bool                   # attack tables exist for the defended-capture test
     has_extra: bool
