@@ -303,18 +303,19 @@ def in_check(pos: Position, side: int | None = None) -> bool:
     return k >= 0 and attacked(pos, k, side ^ 1)
 
 
-def evasions(pos: Position, moves: list[int], k: int, them: int) -> list[int]:
+def evasions(pos: Position, moves: list[int], k: int, them: int, drops: bool = False) -> list[int]:
     """``moves`` without those that cannot end the check on the royal on cell k, for a side in
     check under the generic legality filter (the attack tables decide check; no hoppers,
     whose screens a move can open or close).  Against one attacker a move other than the
     royal's must take it or land on the empty cells between it and the royal (a ray's, or a
     lame leaper's path); against two only the royal can move.  Royal moves, en passant, the
     variant's special moves and moves that act on a second cell (other than a pawn's long
-    step, whose second cell is its en-passant cell) are kept.  Every move kept is still tested after make; the
-    board is not changed."""
+    step, whose second cell is its en-passant cell) are kept.  Every move kept is still
+    tested after make; the board is not changed.  ``drops``: ``moves`` holds no drops, and
+    the drops that can end the check (onto those cells) are added after them."""
     atk = pos.variant.attacks[them]
     if atk[3] is not None:
-        return moves
+        return moves + drop_moves(pos) if drops else moves
     b = pos.board
     checkers: set[int] = set()
     cells: set[int] = set()
@@ -336,8 +337,44 @@ def evasions(pos: Position, moves: list[int], k: int, them: int) -> list[int]:
     else:
         cells |= checkers
     keep = EP | SPECIAL | FISSION | FUSION
-    return [m for m in moves if (m & 255) in cells or (m >> 8) & 255 == k or m & keep
-            or ((m >> 24) & 255 and not m & DOUBLE)]
+    out = [m for m in moves if (m & 255) in cells or (m >> 8) & 255 == k or m & keep
+           or ((m >> 24) & 255 and not m & DOUBLE)]
+    if drops and cells and pos.variant.hands:
+        hand = pos.hand
+        regions = pos.variant.drops
+        targets = sorted(c for c in cells if not b[c])
+        for code in range(2 + pos.side, len(hand), 2):
+            if hand[code]:
+                mb = (DROP << 8) | ((code >> 1) << 16)
+                reg = regions[code]
+                out += [mb | t for t in targets if t in reg]
+    return out
+
+
+def drop_checks(pos: Position) -> dict[int, set[int]]:
+    """Where a drop by the side to move would check the enemy royal: empty cell -> the codes
+    that attack it from there (the attack tables walked out from the royal: its leaps, and
+    each ray up to its first piece).  Without hoppers a drop checks only so: it adds a piece
+    and opens no line.  Empty when the enemy has no royal on the board."""
+    side = pos.side
+    k = pos.king[side ^ 1]
+    out: dict[int, set[int]] = {}
+    if k < 0:
+        return out
+    atk = pos.variant.attacks[side]
+    b = pos.board
+    for s, codes in atk[0][k]:
+        if not b[s]:
+            out.setdefault(s, set()).update(codes)
+    for ray, sets in atk[1][k]:
+        i = 0
+        for c in ray:
+            if b[c]:
+                break
+            if sets[i]:
+                out.setdefault(c, set()).update(sets[i])
+            i += 1
+    return out
 
 
 def pinned_with(atk: tuple, b: list[int], k: int, us: int) -> set[int]:
@@ -460,6 +497,8 @@ def royal_filter(pos: Position, pseudo: list[int]) -> list[int]:
                     app(m)
                 unmake()
         return out
+    if check and v.fast_legality and not v.capture_hook and not v.check_hook:
+        pseudo = evasions(pos, pseudo, k, them)      # only what can end the check
     for m in pseudo:
         if drop_hook is not None and (m >> 8) & 255 == DROP and not drop_hook(pos, m):
             continue

@@ -50,9 +50,10 @@ class Quiescence(SearchState):
         check = chk if chk is not None else (qply < 2 and self.in_check(pos))
         if check:
             # evasions: every legal move, no standing pat
-            moves = pseudo_moves(pos)
             if self.fast_evasions and pos.king[side] >= 0:
-                moves = evasions(pos, moves, pos.king[side], them)
+                moves = evasions(pos, pseudo_moves(pos, drops=False), pos.king[side], them, True)
+            else:
+                moves = pseudo_moves(pos)
             moves = [m for _, m in self.order(pos, moves, 0, min(ply, MAX_PLY))]
             best = -INF
             make, unmake = pos.make, pos.unmake

@@ -50,7 +50,7 @@ import time
 from .evaluate import Evaluator
 from .game import game_result
 from .limits import Limits, Stop
-from .movegen import (attacked, drop_moves, evasions, in_check, legal_moves, pinned_cells,
+from .movegen import (attacked, drop_checks, drop_moves, evasions, in_check, legal_moves, pinned_cells,
                       pseudo_moves)
 from .moves import DROP, EP, FLAGS
 from .ordering import K_BAD, K_KILLER, K_TACTICAL, MoveOrdering, _first
@@ -103,6 +103,10 @@ class Searcher(MoveOrdering, Quiescence):
         # out of check, drops are generated and ordered only when the moves before them (hash
         # move, captures, killers) have not cut the node off
         self.staged_drops = bool(v.hands) and self.lazy
+        # ... and a futile drop's check is read from the attack tables (no hoppers: a dropped
+        # screen could open a line), so it need not be made to be pruned
+        self.quiet_drop_checks = bool(v.hands) and self.fast_evasions and all(
+            a[3] is None for a in v.attacks)
         # quiescence skips captures of defended pieces, which needs the attack tables
         self.defence_test = all(supports_attack_tables(t) for t in v.table_list if t is not None)
         ncodes = 2 * len(v.piece_types)
@@ -456,10 +460,10 @@ class Searcher(MoveOrdering, Quiescence):
                     moves = pseudo_moves(pos, drops=False)
                     staged = self._first_drops(pos, moves, (ttmove, *killers))
                     moves += staged
+                elif check and self.fast_evasions and pos.king[side] >= 0:
+                    moves = evasions(pos, pseudo_moves(pos, drops=False), pos.king[side], them, True)
                 else:
                     moves = pseudo_moves(pos)
-                    if check and self.fast_evasions and pos.king[side] >= 0:
-                        moves = evasions(pos, moves, pos.king[side], them)
             else:
                 moves = legal_moves(pos)
                 if not moves:
@@ -474,6 +478,10 @@ class Searcher(MoveOrdering, Quiescence):
         pinned = pinned_cells(pos, kcell, them) \
             if lazy and royal and self.fast_pins and not check and kcell >= 0 else None
         cut_quiet = futile and self.checkless
+        # futile drops that give no check are pruned unmade: the cells and codes from which
+        # a dropped piece would check the enemy royal, worked out at the first such drop
+        cut_drops = futile and self.quiet_drop_checks
+        checking: dict[int, set[int]] | None = None
         for key, m in keyed:
             if m == tried:
                 continue
@@ -485,8 +493,19 @@ class Searcher(MoveOrdering, Quiescence):
                 break
             if lazy:
                 frm = (m >> 8) & 255
-                if drop_hook is not None and frm == DROP and not drop_hook(pos, m):
-                    continue
+                if frm == DROP:
+                    if drop_hook is not None and not drop_hook(pos, m):
+                        continue
+                    if cut_drops and count and key < K_TACTICAL:
+                        # out of check a drop is legal and can only check directly
+                        if checking is None:
+                            checking = drop_checks(pos)
+                        codes = checking.get(m & 255)
+                        if codes is None or ((m >> 16) & 255) * 2 + side not in codes:
+                            count += 1
+                            if best < fstatic:
+                                best = fstatic
+                            continue
                 make(m)
                 if royal and (pinned is None or frm == kcell or frm in pinned or m & EP):
                     k = pos.king[side]

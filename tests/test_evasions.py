@@ -15,7 +15,8 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 import variants  # noqa: E402
-from engine.movegen import attacked, evasions, in_check, legal_moves, pseudo_moves  # noqa: E402
+from engine.movegen import (attacked, drop_checks, evasions, gives_check, in_check,  # noqa: E402
+                            legal_moves, pseudo_moves)
 from engine.moves import DROP  # noqa: E402
 from engine.notation.move_text import move_text  # noqa: E402
 from engine.notation.position_text import format, parse  # noqa: E402
@@ -124,6 +125,9 @@ def test_the_moves_left_out_are_exactly_illegal_ones():
                 assert not safe, (name, format(pos), move_text(v, m))
             assert set(legal_moves(pos)) <= set(kept)
             left_out += len(kept) < len(pseudo)
+            # the searcher's form: board moves filtered, then the drops onto those cells
+            staged = evasions(pos, pseudo_moves(pos, drops=False), pos.king[side], side ^ 1, True)
+            assert sorted(staged) == sorted(kept)
         assert left_out >= len(positions) // 2, name
 
 
@@ -168,3 +172,32 @@ def test_staged_drops_come_in_the_order_a_full_generation_gives():
             assert [k for k, _ in staged].index(max(k for k, _ in staged)) == 0
             assert all(k >= K_KILLER for k, m in staged if m in first)
         assert seen_drops >= 5, name
+
+
+def test_a_drop_checks_exactly_where_drop_checks_says():
+    """Futile drops are pruned unmade unless they give check, read from ``drop_checks``:
+    on random positions it agrees with making each drop and testing check."""
+    rng = random.Random(7)
+    for name in ("shogi", "crazyhouse", "capahouse"):
+        v = variants.get(name)
+        assert Searcher(v).quiet_drop_checks
+        tested = checking = 0
+        for _ in range(25):
+            pos = parse(v, v.start_fen)
+            for _ply in range(rng.randrange(20, 100)):
+                moves = legal_moves(pos)
+                if not moves:
+                    break
+                pos.make(rng.choice(moves))
+            if in_check(pos):
+                continue
+            table = drop_checks(pos)
+            for m in pseudo_moves(pos):
+                if (m >> 8) & 255 != DROP:
+                    continue
+                code = ((m >> 16) & 255) * 2 + pos.side
+                says = code in table.get(m & 255, ())
+                assert says == gives_check(pos, m), (name, format(pos), move_text(v, m))
+                tested += 1
+                checking += says
+        assert tested > 200 and checking, name
