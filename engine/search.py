@@ -50,9 +50,9 @@ import time
 from .evaluate import Evaluator
 from .game import game_result
 from .limits import Limits, Stop
-from .movegen import (attacked, drop_checks, drop_moves, evasions, in_check, legal_moves, pinned_cells,
-                      pseudo_moves)
-from .moves import DROP, EP, FLAGS
+from .movegen import (attacked, drop_moves, evasions, in_check, legal_moves, pinned_cells,
+                      pseudo_moves, quiet_checks)
+from .moves import DOUBLE, DROP, EP, FLAGS
 from .ordering import K_BAD, K_KILLER, K_TACTICAL, MoveOrdering, _first
 from .quiesce import Quiescence
 from .tables import supports_attack_tables
@@ -64,6 +64,10 @@ if TYPE_CHECKING:
 
     from .position import Position
     from .variant import Variant
+
+# moves whose check or legality the unmade pruning does not read (a pawn's long step is
+# a plain quiet move there): castling, en passant, a promotion, the variant's own moves
+UNMADE_NOT = (FLAGS & ~DOUBLE) | (255 << 16) | (255 << 24)
 
 __all__ = ["MATE", "MATE_BOUND", "TT", "Limits", "Searcher", "Stop"]
 
@@ -103,10 +107,9 @@ class Searcher(MoveOrdering, Quiescence):
         # out of check, drops are generated and ordered only when the moves before them (hash
         # move, captures, killers) have not cut the node off
         self.staged_drops = bool(v.hands) and self.lazy
-        # ... and a futile drop's check is read from the attack tables (no hoppers: a dropped
-        # screen could open a line), so it need not be made to be pruned
-        self.quiet_drop_checks = bool(v.hands) and self.fast_evasions and all(
-            a[3] is None for a in v.attacks)
+        # a futile quiet move's (or drop's) check is read from the attack tables (no hoppers:
+        # a screen opens and closes lines), so it need not be made to be pruned
+        self.quiet_checks = self.fast_evasions and all(a[3] is None for a in v.attacks)
         # quiescence skips captures of defended pieces, which needs the attack tables
         self.defence_test = all(supports_attack_tables(t) for t in v.table_list if t is not None)
         ncodes = 2 * len(v.piece_types)
@@ -478,10 +481,13 @@ class Searcher(MoveOrdering, Quiescence):
         pinned = pinned_cells(pos, kcell, them) \
             if lazy and royal and self.fast_pins and not check and kcell >= 0 else None
         cut_quiet = futile and self.checkless
-        # futile drops that give no check are pruned unmade: the cells and codes from which
-        # a dropped piece would check the enemy royal, worked out at the first such drop
-        cut_drops = futile and self.quiet_drop_checks
+        # futile drops and quiet moves that give no check are pruned unmade, where their
+        # legality is known too (a drop out of check; a move neither royal nor pinned): the
+        # cells and codes from which a piece would check the enemy royal, and the pieces
+        # first on its lines, worked out at the first such move
+        cut_unmade = futile and pinned is not None and self.quiet_checks
         checking: dict[int, set[int]] | None = None
+        first: set[int] = set()
         for key, m in keyed:
             if m == tried:
                 continue
@@ -493,15 +499,22 @@ class Searcher(MoveOrdering, Quiescence):
                 break
             if lazy:
                 frm = (m >> 8) & 255
-                if frm == DROP:
-                    if drop_hook is not None and not drop_hook(pos, m):
-                        continue
-                    if cut_drops and count and key < K_TACTICAL:
-                        # out of check a drop is legal and can only check directly
-                        if checking is None:
-                            checking = drop_checks(pos)
+                if frm == DROP and drop_hook is not None and not drop_hook(pos, m):
+                    continue
+                if cut_unmade and count and key < K_TACTICAL and frm != kcell \
+                        and (frm == DROP or not m & UNMADE_NOT) \
+                        and frm not in pinned:      # type: ignore[operator]
+                    if checking is None:
+                        checking, first = quiet_checks(pos)
+                    if frm == DROP:
+                        code = ((m >> 16) & 255) * 2 + side
+                    elif frm in first:
+                        code = -1               # it may open a line: made and tested below
+                    else:
+                        code = pos.board[frm]
+                    if code >= 0:
                         codes = checking.get(m & 255)
-                        if codes is None or ((m >> 16) & 255) * 2 + side not in codes:
+                        if codes is None or code not in codes:
                             count += 1
                             if best < fstatic:
                                 best = fstatic

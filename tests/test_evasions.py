@@ -15,8 +15,8 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 import variants  # noqa: E402
-from engine.movegen import (attacked, drop_checks, evasions, gives_check, in_check,  # noqa: E402
-                            legal_moves, pseudo_moves)
+from engine.movegen import (attacked, evasions, gives_check, in_check, legal_moves,  # noqa: E402
+                            pseudo_moves, quiet_checks)
 from engine.moves import DROP  # noqa: E402
 from engine.notation.move_text import move_text  # noqa: E402
 from engine.notation.position_text import format, parse  # noqa: E402
@@ -174,30 +174,39 @@ def test_staged_drops_come_in_the_order_a_full_generation_gives():
         assert seen_drops >= 5, name
 
 
-def test_a_drop_checks_exactly_where_drop_checks_says():
-    """Futile drops are pruned unmade unless they give check, read from ``drop_checks``:
-    on random positions it agrees with making each drop and testing check."""
+def test_a_quiet_move_checks_exactly_where_quiet_checks_says():
+    """Futile quiet moves and drops are pruned unmade unless they give check, read from
+    ``quiet_checks``: on random positions it agrees with making each move and testing check,
+    for every drop and every quiet move (no capture, promotion, castling or en passant) from
+    a cell that is not first on one of the enemy royal's lines."""
+    from engine.search import UNMADE_NOT
     rng = random.Random(7)
-    for name in ("shogi", "crazyhouse", "capahouse"):
+    for name in ("shogi", "crazyhouse", "capahouse", "chess", "knavish", "crookedbishops"):
         v = variants.get(name)
-        assert Searcher(v).quiet_drop_checks
-        tested = checking = 0
+        assert Searcher(v).quiet_checks
+        drops = moves_ = checking = 0
         for _ in range(25):
             pos = parse(v, v.start_fen)
-            for _ply in range(rng.randrange(20, 100)):
+            for _ply in range(rng.randrange(10, 100)):
                 moves = legal_moves(pos)
                 if not moves:
                     break
                 pos.make(rng.choice(moves))
             if in_check(pos):
                 continue
-            table = drop_checks(pos)
-            for m in pseudo_moves(pos):
-                if (m >> 8) & 255 != DROP:
+            direct, first = quiet_checks(pos)
+            for m in legal_moves(pos):
+                frm = (m >> 8) & 255
+                if frm == DROP:
+                    code = ((m >> 16) & 255) * 2 + pos.side
+                    drops += 1
+                elif m & UNMADE_NOT or pos.board[m & 255] or frm in first:
                     continue
-                code = ((m >> 16) & 255) * 2 + pos.side
-                says = code in table.get(m & 255, ())
+                else:
+                    code = pos.board[frm]
+                    moves_ += 1
+                says = code in direct.get(m & 255, ())
                 assert says == gives_check(pos, m), (name, format(pos), move_text(v, m))
-                tested += 1
                 checking += says
-        assert tested > 200 and checking, name
+        assert moves_ > 200 and checking, name
+        assert drops > 50 or not v.hands, name
