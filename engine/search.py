@@ -23,6 +23,11 @@ Speed:
 * In games without check (and without a drop filter) a futile node's quiet moves are pruned
   without being made, and are not even generated when a capture or the hash move comes
   first (``checkless``): the same moves are searched as when each was made and tested.
+* Where check is an attack on the royal read from the attack tables (no hoppers), the same
+  holds for a futile node's quiet moves and drops that give no check (``quiet_checks``),
+  and in check only the moves that can end it are generated or made (``evasions``).
+* In drop games the drops are generated and ordered only after the hash move, the captures
+  and the killers have failed to cut the node off (``staged_drops``).
 
 What a variant can tell the searcher (all optional, declared on ``Variant``; which ones a
 variant uses is read from ``Variant.caps``):
