@@ -64,15 +64,23 @@ from .tables import supports_attack_tables
 from .tt import EXACT, INF, LOWER, MATE, MATE_BOUND, MAX_PLY, TT, UPPER, from_tt, result_score, to_tt
 
 if TYPE_CHECKING:
+    from collections.abc import Iterable, Iterator
     from threading import Event
     from typing import Callable
 
     from .position import Position
     from .variant import Variant
 
-# moves whose check or legality the unmade pruning does not read (a pawn's long step is
-# a plain quiet move there): castling, en passant, a promotion, the variant's own moves
-UNMADE_NOT = (FLAGS & ~DOUBLE) | (255 << 16) | (255 << 24)
+# moves whose check or legality the unmade pruning does not read: castling, en passant, a
+# promotion, the variant's own moves, a move acting on a second cell; a pawn's long step
+# (whose second cell is its en-passant cell) is a plain quiet move there
+UNMADE_NOT = (FLAGS & ~DOUBLE) | (255 << 16)
+ACTED = 255 << 24
+
+
+def unmade_ok(m: int) -> bool:
+    """May the board move m be pruned unmade (see ``UNMADE_NOT``)?  Negamax inlines it."""
+    return not m & UNMADE_NOT and (not m & ACTED or bool(m & DOUBLE))
 
 __all__ = ["MATE", "MATE_BOUND", "TT", "Limits", "Searcher", "Stop"]
 
@@ -477,9 +485,9 @@ class Searcher(MoveOrdering, Quiescence):
                 if not moves:
                     r = game_result(pos, moves)
                     return result_score(r, ply) if r else 0
-        keyed = self.order(pos, moves, ttmove, ply)
-        if staged is not None:
-            keyed = self._with_drops(pos, keyed, staged, ttmove, ply)
+        ordered = self.order(pos, moves, ttmove, ply)
+        keyed: Iterable[tuple[int, int]] = ordered if staged is None \
+            else self._with_drops(pos, ordered, staged, ttmove, ply)
         # not in check: only royal moves, moves of pinned pieces and en passant can expose
         # the royal piece (the rules core's own shortcut, for variants where it holds)
         kcell = pos.king[side]
@@ -507,7 +515,7 @@ class Searcher(MoveOrdering, Quiescence):
                 if frm == DROP and drop_hook is not None and not drop_hook(pos, m):
                     continue
                 if cut_unmade and count and key < K_TACTICAL and frm != kcell \
-                        and (frm == DROP or not m & UNMADE_NOT) \
+                        and (frm == DROP or not m & UNMADE_NOT and (not m & ACTED or m & DOUBLE)) \
                         and frm not in pinned:      # type: ignore[operator]
                     if checking is None:
                         checking, first = quiet_checks(pos)
@@ -595,7 +603,7 @@ class Searcher(MoveOrdering, Quiescence):
         return out
 
     def _with_drops(self, pos: Position, keyed: list[tuple[int, int]], first: list[int],
-                    ttmove: int, ply: int):
+                    ttmove: int, ply: int) -> Iterator[tuple[int, int]]:
         """``keyed`` (the board moves and the drops of ``first``, sorted), then, once the
         keys fall below the killers', the rest merged with the other drops by key: the order
         a full generation gives, except that the drops' history is read when they come.

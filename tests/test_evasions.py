@@ -17,7 +17,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 import variants  # noqa: E402
 from engine.movegen import (attacked, evasions, gives_check, in_check, legal_moves,  # noqa: E402
                             pseudo_moves, quiet_checks)
-from engine.moves import DROP  # noqa: E402
+from engine.moves import DOUBLE, DROP  # noqa: E402
 from engine.notation.move_text import move_text  # noqa: E402
 from engine.notation.position_text import format, parse  # noqa: E402
 from engine.search import Searcher  # noqa: E402
@@ -177,14 +177,15 @@ def test_staged_drops_come_in_the_order_a_full_generation_gives():
 def test_a_quiet_move_checks_exactly_where_quiet_checks_says():
     """Futile quiet moves and drops are pruned unmade unless they give check, read from
     ``quiet_checks``: on random positions it agrees with making each move and testing check,
-    for every drop and every quiet move (no capture, promotion, castling or en passant) from
-    a cell that is not first on one of the enemy royal's lines."""
-    from engine.search import UNMADE_NOT
+    for every drop and every quiet move (no capture, promotion, castling or en passant; a
+    pawn's long step included) from a cell that is not first on one of the enemy royal's
+    lines."""
+    from engine.search import unmade_ok
     rng = random.Random(7)
     for name in ("shogi", "crazyhouse", "capahouse", "chess", "knavish", "crookedbishops"):
         v = variants.get(name)
         assert Searcher(v).quiet_checks
-        drops = moves_ = checking = 0
+        drops = moves_ = checking = long_steps = 0
         for _ in range(25):
             pos = parse(v, v.start_fen)
             for _ply in range(rng.randrange(10, 100)):
@@ -200,13 +201,15 @@ def test_a_quiet_move_checks_exactly_where_quiet_checks_says():
                 if frm == DROP:
                     code = ((m >> 16) & 255) * 2 + pos.side
                     drops += 1
-                elif m & UNMADE_NOT or pos.board[m & 255] or frm in first:
+                elif not unmade_ok(m) or pos.board[m & 255] or frm in first:
                     continue
                 else:
                     code = pos.board[frm]
                     moves_ += 1
+                    long_steps += bool(m & DOUBLE)
                 says = code in direct.get(m & 255, ())
                 assert says == gives_check(pos, m), (name, format(pos), move_text(v, m))
                 checking += says
         assert moves_ > 200 and checking, name
         assert drops > 50 or not v.hands, name
+        assert long_steps or name in ("shogi",), name
