@@ -1,5 +1,6 @@
-"""Search speed: nodes per second of the real searcher on start positions (and one chess
-middlegame), in-process, a fixed time each.
+"""Search speed: nodes per second of the real searcher on start positions (and a chess
+middlegame, and two shogi positions of move 46 with pieces in both hands, where drops make
+most of the moves), in-process, a fixed time each.
 
     cellfish bench search [--time S] [--variants chess,shogi,...]
 """
@@ -16,7 +17,8 @@ from engine.notation.position_text import parse
 
 POSITIONS = {
     "chess": [None, "r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 4 4"],
-    "shogi": [None],
+    "shogi": [None, "ln4g1l/1r1kp4/pppp3p1/4P+P3/P7p/6P2/1P4NPP/3+s2GKR/L5+pNL[BGNbgsssppp] w 0 46",
+              "lnlg4l/1rk6/pppp4p/7+S1/4B3s/1G1PBPP2/LP2P1NPP/6GK1/1N+r3S2[NPPPPgspp] w 1 46"],
 }
 
 

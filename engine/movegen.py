@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Callable
 
-from .moves import CASTLE, DOUBLE, DROP, EP
+from .moves import CASTLE, DOUBLE, DROP, EP, FISSION, FUSION, SPECIAL
 from .pieces import CAPTURE, MOVE
 
 if TYPE_CHECKING:
@@ -118,10 +118,11 @@ def piece_targets(T: PieceTables, s: int, b: list[int], side: int, ep: int,
                     break
 
 
-def pseudo_moves(pos: Position, captures_only: bool = False) -> list[int]:
+def pseudo_moves(pos: Position, captures_only: bool = False, drops: bool = True) -> list[int]:
     """Pseudo-legal moves of the side to move: table moves, drops, castling and the variant's
     extra moves.  ``captures_only``: only captures, en passant and promotions (plus the
-    variant's extra moves), without quiet moves, drops and castling — what quiescence plays."""
+    variant's extra moves), without quiet moves, drops and castling — what quiescence plays.
+    ``drops=False``: without the drops (``drop_moves`` gives them, in the same order)."""
     v = pos.variant
     tl = v.table_list
     promo = v.promo
@@ -200,20 +201,33 @@ def pseudo_moves(pos: Position, captures_only: bool = False) -> list[int]:
                     if cap or o:
                         app(base | t | (o << 16))
     if quiet:
-        if v.hands:
-            hand = pos.hand
-            drops = v.drops
-            for code in range(2 + side, len(hand), 2):
-                if hand[code]:
-                    mb = (DROP << 8) | ((code >> 1) << 16)
-                    for t in drops[code]:
-                        if not b[t]:
-                            app(mb | t)
+        if v.hands and drops:
+            _drops(pos, app)
         if v.castling and pos.castle:
             _castling(pos, app)
     if v.caps.extra_moves:
         v.extra_moves(pos, out)
     return out
+
+
+def drop_moves(pos: Position) -> list[int]:
+    """The pseudo-legal drops of the side to move (by piece in hand, then by cell)."""
+    out: list[int] = []
+    if pos.variant.hands:
+        _drops(pos, out.append)
+    return out
+
+
+def _drops(pos: Position, app: Callable[[int], None]) -> None:
+    b = pos.board
+    hand = pos.hand
+    drops = pos.variant.drops
+    for code in range(2 + pos.side, len(hand), 2):
+        if hand[code]:
+            mb = (DROP << 8) | ((code >> 1) << 16)
+            for t in drops[code]:
+                if not b[t]:
+                    app(mb | t)
 
 
 def _castling(pos: Position, app: Callable[[int], None]) -> None:
@@ -287,6 +301,87 @@ def in_check(pos: Position, side: int | None = None) -> bool:
         return False
     k = pos.king[side]
     return k >= 0 and attacked(pos, k, side ^ 1)
+
+
+def evasions(pos: Position, moves: list[int], k: int, them: int, drops: bool = False) -> list[int]:
+    """``moves`` without those that cannot end the check on the royal on cell k, for a side in
+    check under the generic legality filter (the attack tables decide check; no hoppers,
+    whose screens a move can open or close).  Against one attacker a move other than the
+    royal's must take it or land on the empty cells between it and the royal (a ray's, or a
+    lame leaper's path); against two only the royal can move.  Royal moves, en passant, the
+    variant's special moves and moves that act on a second cell (other than a pawn's long
+    step, whose second cell is its en-passant cell) are kept.  Every move kept is still
+    tested after make; the board is not changed.  ``drops``: ``moves`` holds no drops, and
+    the drops that can end the check (onto those cells) are added after them."""
+    atk = pos.variant.attacks[them]
+    if atk[3] is not None:
+        return moves + drop_moves(pos) if drops else moves
+    b = pos.board
+    checkers: set[int] = set()
+    cells: set[int] = set()
+    for s, codes in atk[0][k]:
+        if b[s] in codes:
+            checkers.add(s)
+    for ray, sets in atk[1][k]:
+        i = 0
+        for c in ray:
+            p = b[c]
+            if p:
+                if p in sets[i]:
+                    checkers.add(c)
+                    cells.update(ray[:i])
+                break
+            i += 1
+    if len(checkers) > 1:       # (one piece may attack along two paths: still one checker)
+        cells.clear()
+    else:
+        cells |= checkers
+    keep = EP | SPECIAL | FISSION | FUSION
+    out = [m for m in moves if (m & 255) in cells or (m >> 8) & 255 == k or m & keep
+           or ((m >> 24) & 255 and not m & DOUBLE)]
+    if drops and cells and pos.variant.hands:
+        hand = pos.hand
+        regions = pos.variant.drops
+        targets = sorted(c for c in cells if not b[c])
+        for code in range(2 + pos.side, len(hand), 2):
+            if hand[code]:
+                mb = (DROP << 8) | ((code >> 1) << 16)
+                reg = regions[code]
+                out += [mb | t for t in targets if t in reg]
+    return out
+
+
+def quiet_checks(pos: Position) -> tuple[dict[int, set[int]], set[int]]:
+    """What tells, without making it, whether a quiet move (or a drop) by the side to move
+    checks the enemy royal: the empty cells from which a piece would attack it -> the codes
+    that would (the attack tables walked out from the royal: its leaps, and each ray up to its
+    first piece), and those first pieces' cells.  A drop checks exactly when its code is
+    listed for its cell (it adds a piece and opens no line); a quiet move from a cell that is
+    not such a first piece checks exactly when its code is listed for its destination (it
+    opens no line onto the royal, and no ray to its destination runs through its origin).
+    Without hoppers only: a screen opens and closes lines of its own.  Both empty when the
+    enemy has no royal on the board."""
+    side = pos.side
+    k = pos.king[side ^ 1]
+    direct: dict[int, set[int]] = {}
+    first: set[int] = set()
+    if k < 0:
+        return direct, first
+    atk = pos.variant.attacks[side]
+    b = pos.board
+    for s, codes in atk[0][k]:
+        if not b[s]:
+            direct.setdefault(s, set()).update(codes)
+    for ray, sets in atk[1][k]:
+        i = 0
+        for c in ray:
+            if b[c]:
+                first.add(c)
+                break
+            if sets[i]:
+                direct.setdefault(c, set()).update(sets[i])
+            i += 1
+    return direct, first
 
 
 def pinned_with(atk: tuple, b: list[int], k: int, us: int) -> set[int]:
@@ -409,6 +504,8 @@ def royal_filter(pos: Position, pseudo: list[int]) -> list[int]:
                     app(m)
                 unmake()
         return out
+    if check and v.fast_legality and not v.capture_hook and not v.check_hook:
+        pseudo = evasions(pos, pseudo, k, them)      # only what can end the check
     for m in pseudo:
         if drop_hook is not None and (m >> 8) & 255 == DROP and not drop_hook(pos, m):
             continue

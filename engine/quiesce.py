@@ -14,7 +14,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from .game import game_result
-from .movegen import attacked, in_check, legal_moves, pinned_cells, pseudo_moves
+from .movegen import attacked, evasions, in_check, legal_moves, pinned_cells, pseudo_moves
 from .moves import DROP, EP, FISSION, FUSION, SPECIAL
 from .ordering import _first
 from .search_state import SearchState
@@ -50,7 +50,11 @@ class Quiescence(SearchState):
         check = chk if chk is not None else (qply < 2 and self.in_check(pos))
         if check:
             # evasions: every legal move, no standing pat
-            moves = [m for _, m in self.order(pos, pseudo_moves(pos), 0, min(ply, MAX_PLY))]
+            if self.fast_evasions and pos.king[side] >= 0:
+                moves = evasions(pos, pseudo_moves(pos, drops=False), pos.king[side], them, True)
+            else:
+                moves = pseudo_moves(pos)
+            moves = [m for _, m in self.order(pos, moves, 0, min(ply, MAX_PLY))]
             best = -INF
             make, unmake = pos.make, pos.unmake
             drop_hook = self.drop_hook

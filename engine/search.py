@@ -23,6 +23,11 @@ Speed:
 * In games without check (and without a drop filter) a futile node's quiet moves are pruned
   without being made, and are not even generated when a capture or the hash move comes
   first (``checkless``): the same moves are searched as when each was made and tested.
+* Where check is an attack on the royal read from the attack tables (no hoppers), the same
+  holds for a futile node's quiet moves and drops that give no check (``quiet_checks``),
+  and in check only the moves that can end it are generated or made (``evasions``).
+* In drop games the drops are generated and ordered only after the hash move, the captures
+  and the killers have failed to cut the node off (``staged_drops``).
 
 What a variant can tell the searcher (all optional, declared on ``Variant``; which ones a
 variant uses is read from ``Variant.caps``):
@@ -50,19 +55,32 @@ import time
 from .evaluate import Evaluator
 from .game import game_result
 from .limits import Limits, Stop
-from .movegen import attacked, in_check, legal_moves, pinned_cells, pseudo_moves
-from .moves import DROP, EP, FLAGS
+from .movegen import (attacked, drop_moves, evasions, in_check, legal_moves, pinned_cells,
+                      pseudo_moves, quiet_checks)
+from .moves import DOUBLE, DROP, EP, FLAGS
 from .ordering import K_BAD, K_KILLER, K_TACTICAL, MoveOrdering, _first
 from .quiesce import Quiescence
 from .tables import supports_attack_tables
 from .tt import EXACT, INF, LOWER, MATE, MATE_BOUND, MAX_PLY, TT, UPPER, from_tt, result_score, to_tt
 
 if TYPE_CHECKING:
+    from collections.abc import Iterable, Iterator
     from threading import Event
     from typing import Callable
 
     from .position import Position
     from .variant import Variant
+
+# moves whose check or legality the unmade pruning does not read: castling, en passant, a
+# promotion, the variant's own moves, a move acting on a second cell; a pawn's long step
+# (whose second cell is its en-passant cell) is a plain quiet move there
+UNMADE_NOT = (FLAGS & ~DOUBLE) | (255 << 16)
+ACTED = 255 << 24
+
+
+def unmade_ok(m: int) -> bool:
+    """May the board move m be pruned unmade (see ``UNMADE_NOT``)?  Negamax inlines it."""
+    return not m & UNMADE_NOT and (not m & ACTED or bool(m & DOUBLE))
 
 __all__ = ["MATE", "MATE_BOUND", "TT", "Limits", "Searcher", "Stop"]
 
@@ -97,6 +115,14 @@ class Searcher(MoveOrdering, Quiescence):
         self.checkless_captures = self.checkless and self.is_tactical_hook is None
         self.has_extra = caps.extra_moves
         self.fast_pins = v.fast_legality and not v.capture_hook and not v.check_hook
+        # in check, moves that cannot end it are left out before ordering (evasions)
+        self.fast_evasions = self.lazy and self.royal and self.fast_pins
+        # out of check, drops are generated and ordered only when the moves before them (hash
+        # move, captures, killers) have not cut the node off
+        self.staged_drops = bool(v.hands) and self.lazy
+        # a futile quiet move's (or drop's) check is read from the attack tables (no hoppers:
+        # a screen opens and closes lines), so it need not be made to be pruned
+        self.quiet_checks = self.fast_evasions and all(a[3] is None for a in v.attacks)
         # quiescence skips captures of defended pieces, which needs the attack tables
         self.defence_test = all(supports_attack_tables(t) for t in v.table_list if t is not None)
         ncodes = 2 * len(v.piece_types)
@@ -443,21 +469,38 @@ class Searcher(MoveOrdering, Quiescence):
                 left_out = True
             else:
                 moves = None
+        staged = None
         if moves is None:
             if lazy:
-                moves = pseudo_moves(pos)
+                if self.staged_drops and not check:
+                    moves = pseudo_moves(pos, drops=False)
+                    staged = self._first_drops(pos, moves, (ttmove, *killers))
+                    moves += staged
+                elif check and self.fast_evasions and pos.king[side] >= 0:
+                    moves = evasions(pos, pseudo_moves(pos, drops=False), pos.king[side], them, True)
+                else:
+                    moves = pseudo_moves(pos)
             else:
                 moves = legal_moves(pos)
                 if not moves:
                     r = game_result(pos, moves)
                     return result_score(r, ply) if r else 0
-        keyed = self.order(pos, moves, ttmove, ply)
+        ordered = self.order(pos, moves, ttmove, ply)
+        keyed: Iterable[tuple[int, int]] = ordered if staged is None \
+            else self._with_drops(pos, ordered, staged, ttmove, ply)
         # not in check: only royal moves, moves of pinned pieces and en passant can expose
         # the royal piece (the rules core's own shortcut, for variants where it holds)
         kcell = pos.king[side]
         pinned = pinned_cells(pos, kcell, them) \
             if lazy and royal and self.fast_pins and not check and kcell >= 0 else None
         cut_quiet = futile and self.checkless
+        # futile drops and quiet moves that give no check are pruned unmade, where their
+        # legality is known too (a drop out of check; a move neither royal nor pinned): the
+        # cells and codes from which a piece would check the enemy royal, and the pieces
+        # first on its lines, worked out at the first such move
+        cut_unmade = futile and pinned is not None and self.quiet_checks
+        checking: dict[int, set[int]] | None = None
+        first: set[int] = set()
         for key, m in keyed:
             if m == tried:
                 continue
@@ -469,8 +512,26 @@ class Searcher(MoveOrdering, Quiescence):
                 break
             if lazy:
                 frm = (m >> 8) & 255
-                if drop_hook is not None and frm == DROP and not drop_hook(pos, m):
+                if frm == DROP and drop_hook is not None and not drop_hook(pos, m):
                     continue
+                if cut_unmade and count and key < K_TACTICAL and frm != kcell \
+                        and (frm == DROP or not m & UNMADE_NOT and (not m & ACTED or m & DOUBLE)) \
+                        and frm not in pinned:      # type: ignore[operator]
+                    if checking is None:
+                        checking, first = quiet_checks(pos)
+                    if frm == DROP:
+                        code = ((m >> 16) & 255) * 2 + side
+                    elif frm in first:
+                        code = -1               # it may open a line: made and tested below
+                    else:
+                        code = pos.board[frm]
+                    if code >= 0:
+                        codes = checking.get(m & 255)
+                        if codes is None or code not in codes:
+                            count += 1
+                            if best < fstatic:
+                                best = fstatic
+                            continue
                 make(m)
                 if royal and (pinned is None or frm == kcell or frm in pinned or m & EP):
                     k = pos.king[side]
@@ -523,6 +584,41 @@ class Searcher(MoveOrdering, Quiescence):
             self.tt.put(h, (depth, flag, to_tt(best, ply), best_move))
         self.pv_after = best_pv
         return best
+
+    def _first_drops(self, pos: Position, moves: list[int], cands: tuple[int, ...]) -> list[int]:
+        """The drops among ``cands`` (the hash move and the killers) that the generator would
+        give here and ``moves`` does not hold yet: they are ordered with the board moves."""
+        out: list[int] = []
+        hand = pos.hand
+        b = pos.board
+        side = pos.side
+        drops = self.variant.drops
+        for m in cands:
+            if m and (m >> 8) & 255 == DROP and m not in out:
+                code = ((m >> 16) & 255) * 2 + side
+                t = m & 255
+                if code < len(hand) and hand[code] and not b[t] and t in drops[code] \
+                        and m not in moves:
+                    out.append(m)
+        return out
+
+    def _with_drops(self, pos: Position, keyed: list[tuple[int, int]], first: list[int],
+                    ttmove: int, ply: int) -> Iterator[tuple[int, int]]:
+        """``keyed`` (the board moves and the drops of ``first``, sorted), then, once the
+        keys fall below the killers', the rest merged with the other drops by key: the order
+        a full generation gives, except that the drops' history is read when they come.
+        Generated between two moves of the node's loop, so the position is the node's."""
+        i = 0
+        n = len(keyed)
+        while i < n and keyed[i][0] >= K_KILLER:
+            yield keyed[i]
+            i += 1
+        drops = drop_moves(pos)
+        if first:
+            drops = [m for m in drops if m not in first]
+        rest = keyed[i:] + self.order(pos, drops, ttmove, ply)
+        rest.sort(key=_first, reverse=True)
+        yield from rest
 
     def _eval_store(self, pos: Position, h: int):
         """Static evaluation through a small cache keyed by the position's hash."""

@@ -29,6 +29,9 @@ class SearchState:
     lazy: bool                           # legality tested lazily after make
     royal: bool                          # check = own royal attacked
     fast_pins: bool                      # the pin shortcut is sound
+    fast_evasions: bool                  # in check, moves that cannot end it are left out
+    staged_drops: bool                   # out of check, drops come after the moves that cut most
+    quiet_checks: bool                   # a futile quiet move's check is read from the attack tables
     defence_test: bool                   # attack tables exist for the defended-capture test
     has_extra: bool
     nodes: int
