@@ -308,7 +308,8 @@ def evasions(pos: Position, moves: list[int], k: int, them: int, drops: bool = F
     check under the generic legality filter (the attack tables decide check; no hoppers,
     whose screens a move can open or close).  Against one attacker a move other than the
     royal's must take it or land on the empty cells between it and the royal (a ray's, or a
-    lame leaper's path); against two only the royal can move.  Royal moves, en passant, the
+    lame leaper's path); against two it must land on a cell both attacks pass (in chess
+    there is none: only the royal can move; zigzag paths can cross).  Royal moves, en passant, the
     variant's special moves and moves that act on a second cell (other than a pawn's long
     step, whose second cell is its en-passant cell) are kept.  Every move kept is still
     tested after make; the board is not changed.  ``drops``: ``moves`` holds no drops, and
@@ -317,25 +318,24 @@ def evasions(pos: Position, moves: list[int], k: int, them: int, drops: bool = F
     if atk[3] is not None:
         return moves + drop_moves(pos) if drops else moves
     b = pos.board
-    checkers: set[int] = set()
-    cells: set[int] = set()
+    # each attacker's own cell and the cells of every path by which it attacks
+    attackers: dict[int, set[int]] = {}
     for s, codes in atk[0][k]:
         if b[s] in codes:
-            checkers.add(s)
+            attackers.setdefault(s, {s})
     for ray, sets in atk[1][k]:
         i = 0
         for c in ray:
             p = b[c]
             if p:
                 if p in sets[i]:
-                    checkers.add(c)
-                    cells.update(ray[:i])
+                    attackers.setdefault(c, {c}).update(ray[:i])
                 break
             i += 1
-    if len(checkers) > 1:       # (one piece may attack along two paths: still one checker)
-        cells.clear()
-    else:
-        cells |= checkers
+    # a move must end every attack: land on a cell of each attacker's set (zigzag paths of
+    # two attackers may cross, so one piece can block both)
+    paths = list(attackers.values())
+    cells = paths[0].intersection(*paths[1:]) if paths else set()
     keep = EP | SPECIAL | FISSION | FUSION
     out = [m for m in moves if (m & 255) in cells or (m >> 8) & 255 == k or m & keep
            or ((m >> 24) & 255 and not m & DOUBLE)]

@@ -213,3 +213,17 @@ def test_a_quiet_move_checks_exactly_where_quiet_checks_says():
         assert moves_ > 200 and checking, name
         assert drops > 50 or not v.hands, name
         assert long_steps or name in ("shogi",), name
+
+
+def test_two_zigzag_attackers_whose_paths_cross_can_be_blocked_at_once():
+    """Crooked pieces attack along zigzag paths, and two such paths can cross: then one
+    piece put on the crossing ends both attacks.  The black king on a3 is attacked by the
+    crooked bishop on d4 (d4-c3-b4-a3) and the crooked rook on f8 (f8-e8-e7-d7-d6-c6-c5-b5-
+    b4-a4-a3); the black crooked rook on d3 blocks both on b4."""
+    from tests.test_crooked import Royal
+    v = Royal()
+    text = "5C2/K5C1/8/4Aa2/3A4/k2c4/8/8 b - - 0 1"
+    pos = parse(v, text)
+    kept = {move_text(v, m) for m in evasions(pos, pseudo_moves(pos), pos.king[1], 0)}
+    assert "d3b4" in kept
+    assert {move_text(v, m) for m in legal_moves(pos)} == {"a3b2", "d3b4"}
