@@ -521,8 +521,11 @@ class Searcher(MoveOrdering, Quiescence):
                         checking, first = quiet_checks(pos)
                     if frm == DROP:
                         code = ((m >> 16) & 255) * 2 + side
-                    elif frm in first:
-                        code = -1               # it may open a line: made and tested below
+                    elif frm in first or pos.board[m & 255]:
+                        # it may open a line, or it takes a piece (a losing capture sorts
+                        # among the quiet moves) where quiet_checks lists no cell: made and
+                        # tested below
+                        code = -1
                     else:
                         code = pos.board[frm]
                     if code >= 0:

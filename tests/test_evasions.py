@@ -196,6 +196,9 @@ def test_a_quiet_move_checks_exactly_where_quiet_checks_says():
             if in_check(pos):
                 continue
             direct, first = quiet_checks(pos)
+            # only empty cells are listed: a capture (a losing one sorts among the quiet
+            # moves) is never pruned unmade by this table
+            assert not any(pos.board[c] for c in direct)
             for m in legal_moves(pos):
                 frm = (m >> 8) & 255
                 if frm == DROP:
