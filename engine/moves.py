@@ -32,6 +32,17 @@ FLAGS = ~((1 << 32) - 1)
 
 NULL_MOVE = 0xFFFF  # from 255 to 255: never a real move
 
+# moves whose check or legality the searcher's unmade pruning does not read: castling, en
+# passant, a promotion, the variant's own moves, a move acting on a second cell; a pawn's
+# long step (whose second cell is its en-passant cell) is a plain quiet move there
+UNMADE_NOT = (FLAGS & ~DOUBLE) | (255 << 16)
+ACTED = 255 << 24
+
+
+def unmade_ok(m: int) -> bool:
+    """May the board move m be pruned unmade (see ``UNMADE_NOT``)?  The searcher inlines it."""
+    return not m & UNMADE_NOT and (not m & ACTED or bool(m & DOUBLE))
+
 
 def mk(frm: int, to: int, ptype: int = 0, acted: int = -1, flags: int = 0) -> int:
     return to | (frm << 8) | (ptype << 16) | ((acted + 1) << 24) | flags

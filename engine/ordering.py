@@ -1,5 +1,7 @@
 """Move ordering: keys that sort the hash move, captures by their swing, promotions, the
-variant's tactical moves, killers, and quiet moves by history.
+variant's tactical moves, killers, and quiet moves by history; the hash move's sanity check;
+in drop games the drops staged after the moves that cut most (``_first_drops``,
+``_with_drops``).
 
 ``MoveOrdering`` is mixed into the ``Searcher``; it reads the searcher's killers, history,
 piece values and square tables, and the variant's search hooks.
@@ -8,11 +10,12 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from .movegen import attacked
+from .movegen import attacked, drop_moves
 from .moves import DROP, EP, FISSION, FUSION
 from .search_state import SearchState
 
 if TYPE_CHECKING:
+    from collections.abc import Iterator
     from typing import Callable
 
     from .position import Position
@@ -112,3 +115,53 @@ class MoveOrdering(SearchState):
         hk = m * 2 + side
         hv = self.history.get(hk, 0) + depth * depth
         self.history[hk] = hv if hv < HISTORY_MAX else HISTORY_MAX
+
+    def _first_drops(self, pos: Position, moves: list[int], cands: tuple[int, ...]) -> list[int]:
+        """The drops among ``cands`` (the hash move and the killers) that the generator would
+        give here and ``moves`` does not hold yet: they are ordered with the board moves."""
+        out: list[int] = []
+        hand = pos.hand
+        b = pos.board
+        side = pos.side
+        drops = self.variant.drops
+        for m in cands:
+            if m and (m >> 8) & 255 == DROP and m not in out:
+                code = ((m >> 16) & 255) * 2 + side
+                t = m & 255
+                if code < len(hand) and hand[code] and not b[t] and t in drops[code] \
+                        and m not in moves:
+                    out.append(m)
+        return out
+
+    def _with_drops(self, pos: Position, keyed: list[tuple[int, int]], first: list[int],
+                    ttmove: int, ply: int) -> Iterator[tuple[int, int]]:
+        """``keyed`` (the board moves and the drops of ``first``, sorted), then, once the
+        keys fall below the killers', the rest merged with the other drops by key: the order
+        a full generation gives, except that the drops' history is read when they come.
+        Generated between two moves of the node's loop, so the position is the node's."""
+        i = 0
+        n = len(keyed)
+        while i < n and keyed[i][0] >= K_KILLER:
+            yield keyed[i]
+            i += 1
+        drops = drop_moves(pos)
+        if first:
+            drops = [m for m in drops if m not in first]
+        rest = keyed[i:] + self.order(pos, drops, ttmove, ply)
+        rest.sort(key=_first, reverse=True)
+        yield from rest
+
+    @staticmethod
+    def _plausible(pos: Position, m: int) -> bool:
+        """Cheap sanity check of a hash move (guards against key collisions)."""
+        b = pos.board
+        side = pos.side
+        frm = (m >> 8) & 255
+        to = m & 255
+        p = b[to]
+        if p and (p & 1) == side:
+            return False
+        if frm == DROP:
+            return not p and pos.hand[pos._handsrc[((m >> 16) & 255) * 2 + side]] > 0
+        q = b[frm]
+        return bool(q) and (q & 1) == side

@@ -55,32 +55,20 @@ import time
 from .evaluate import Evaluator
 from .game import game_result
 from .limits import Limits, Stop
-from .movegen import (attacked, drop_moves, evasions, in_check, legal_moves, pinned_cells,
-                      pseudo_moves, quiet_checks)
-from .moves import DOUBLE, DROP, EP, FLAGS
+from .movegen import attacked, evasions, in_check, legal_moves, pinned_cells, pseudo_moves, quiet_checks
+from .moves import ACTED, DOUBLE, DROP, EP, FLAGS, UNMADE_NOT
 from .ordering import K_BAD, K_KILLER, K_TACTICAL, MoveOrdering, _first
 from .quiesce import Quiescence
 from .tables import supports_attack_tables
 from .tt import EXACT, INF, LOWER, MATE, MATE_BOUND, MAX_PLY, TT, UPPER, from_tt, result_score, to_tt
 
 if TYPE_CHECKING:
-    from collections.abc import Iterable, Iterator
+    from collections.abc import Iterable
     from threading import Event
     from typing import Callable
 
     from .position import Position
     from .variant import Variant
-
-# moves whose check or legality the unmade pruning does not read: castling, en passant, a
-# promotion, the variant's own moves, a move acting on a second cell; a pawn's long step
-# (whose second cell is its en-passant cell) is a plain quiet move there
-UNMADE_NOT = (FLAGS & ~DOUBLE) | (255 << 16)
-ACTED = 255 << 24
-
-
-def unmade_ok(m: int) -> bool:
-    """May the board move m be pruned unmade (see ``UNMADE_NOT``)?  Negamax inlines it."""
-    return not m & UNMADE_NOT and (not m & ACTED or bool(m & DOUBLE))
 
 __all__ = ["MATE", "MATE_BOUND", "TT", "Limits", "Searcher", "Stop"]
 
@@ -588,41 +576,6 @@ class Searcher(MoveOrdering, Quiescence):
         self.pv_after = best_pv
         return best
 
-    def _first_drops(self, pos: Position, moves: list[int], cands: tuple[int, ...]) -> list[int]:
-        """The drops among ``cands`` (the hash move and the killers) that the generator would
-        give here and ``moves`` does not hold yet: they are ordered with the board moves."""
-        out: list[int] = []
-        hand = pos.hand
-        b = pos.board
-        side = pos.side
-        drops = self.variant.drops
-        for m in cands:
-            if m and (m >> 8) & 255 == DROP and m not in out:
-                code = ((m >> 16) & 255) * 2 + side
-                t = m & 255
-                if code < len(hand) and hand[code] and not b[t] and t in drops[code] \
-                        and m not in moves:
-                    out.append(m)
-        return out
-
-    def _with_drops(self, pos: Position, keyed: list[tuple[int, int]], first: list[int],
-                    ttmove: int, ply: int) -> Iterator[tuple[int, int]]:
-        """``keyed`` (the board moves and the drops of ``first``, sorted), then, once the
-        keys fall below the killers', the rest merged with the other drops by key: the order
-        a full generation gives, except that the drops' history is read when they come.
-        Generated between two moves of the node's loop, so the position is the node's."""
-        i = 0
-        n = len(keyed)
-        while i < n and keyed[i][0] >= K_KILLER:
-            yield keyed[i]
-            i += 1
-        drops = drop_moves(pos)
-        if first:
-            drops = [m for m in drops if m not in first]
-        rest = keyed[i:] + self.order(pos, drops, ttmove, ply)
-        rest.sort(key=_first, reverse=True)
-        yield from rest
-
     def _eval_store(self, pos: Position, h: int):
         """Static evaluation through a small cache keyed by the position's hash."""
         e = self.evaluate(pos)
@@ -631,21 +584,6 @@ class Searcher(MoveOrdering, Quiescence):
             c.clear()
         c[h] = e
         return e
-
-    @staticmethod
-    def _plausible(pos: Position, m: int) -> bool:
-        """Cheap sanity check of a hash move (guards against key collisions)."""
-        b = pos.board
-        side = pos.side
-        frm = (m >> 8) & 255
-        to = m & 255
-        p = b[to]
-        if p and (p & 1) == side:
-            return False
-        if frm == DROP:
-            return not p and pos.hand[pos._handsrc[((m >> 16) & 255) * 2 + side]] > 0
-        q = b[frm]
-        return bool(q) and (q & 1) == side
 
     def _has_pieces(self, pos: Position):
         big = self.big

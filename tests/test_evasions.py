@@ -21,6 +21,7 @@ from engine.moves import DOUBLE, DROP  # noqa: E402
 from engine.notation.move_text import move_text  # noqa: E402
 from engine.notation.position_text import format, parse  # noqa: E402
 from engine.search import Searcher  # noqa: E402
+from tests.walk_helpers import random_position  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[1]
 variants.load_file(str(ROOT / "tests" / "data" / "fsf_variants.ini"))
@@ -143,12 +144,7 @@ def test_staged_drops_come_in_the_order_a_full_generation_gives():
         assert s.staged_drops
         seen_drops = 0
         for _ in range(20):
-            pos = parse(v, v.start_fen)
-            for _ply in range(rng.randrange(20, 90)):
-                moves = legal_moves(pos)
-                if not moves:
-                    break
-                pos.make(rng.choice(moves))
+            pos = random_position(v, rng, 20, 90)
             if in_check(pos):
                 continue
             full_moves = pseudo_moves(pos)
@@ -180,19 +176,14 @@ def test_a_quiet_move_checks_exactly_where_quiet_checks_says():
     for every drop and every quiet move (no capture, promotion, castling or en passant; a
     pawn's long step included) from a cell that is not first on one of the enemy royal's
     lines."""
-    from engine.search import unmade_ok
+    from engine.moves import unmade_ok
     rng = random.Random(7)
     for name in ("shogi", "crazyhouse", "capahouse", "chess", "knavish", "crookedbishops"):
         v = variants.get(name)
         assert Searcher(v).quiet_checks
         drops = moves_ = checking = long_steps = 0
         for _ in range(25):
-            pos = parse(v, v.start_fen)
-            for _ply in range(rng.randrange(10, 100)):
-                moves = legal_moves(pos)
-                if not moves:
-                    break
-                pos.make(rng.choice(moves))
+            pos = random_position(v, rng, 10, 100)
             if in_check(pos):
                 continue
             direct, first = quiet_checks(pos)
