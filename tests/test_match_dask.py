@@ -20,6 +20,11 @@ from match.records import to_pgn
 
 
 # ---- Dask --------------------------------------------------------------------------------------
+# the scheduler's HTTP server binds port 8787 even without a dashboard; a free port instead, so
+# clusters of two test processes at once do not collide (and warn)
+FREE_PORT = "127.0.0.1:0"
+
+
 def test_same_match_on_a_dask_cluster(tmp_path, stray_engines):
     """A real local cluster (two worker processes on loopback): the games are played by the
     Dask workers, as each record's `worker` shows, and replay."""
@@ -29,7 +34,7 @@ def test_same_match_on_a_dask_cluster(tmp_path, stray_engines):
     out = tmp_path / "d.jsonl"
     with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True,
                                   protocol="tcp", host="127.0.0.1",
-                                  dashboard_address=None) as cl, distributed.Client(cl) as client:
+                                  dashboard_address=FREE_PORT) as cl, distributed.Client(cl) as client:
         assert cl.scheduler_address.startswith("tcp://127.0.0.1:")
         worker_pids = set(client.run(os.getpid).values())
         buf = io.StringIO()
@@ -59,7 +64,7 @@ DEADLINE = 30.0
 def local_cluster(n=2):
     import distributed
     return distributed.LocalCluster(n_workers=n, threads_per_worker=1, processes=True,
-                                    protocol="tcp", host="127.0.0.1", dashboard_address=None)
+                                    protocol="tcp", host="127.0.0.1", dashboard_address=FREE_PORT)
 
 
 def cf(name, **tc):
