@@ -86,14 +86,17 @@ def fsf_engine(pkg: str, family: str, elo: int) -> EngineSpec:
 
 
 def ladder_config(pkg: str, family: str, levels: list[int], games: int, tc: str,
-                  concurrency: int, seed: int = 1, engine: tuple[str, ...] | None = None) -> MatchConfig:
-    """``engine``: the command of the cellfish to rate (default: this checkout's)."""
+                  concurrency: int, seed: int = 1, engine: tuple[str, ...] | None = None,
+                  records: str | None = None) -> MatchConfig:
+    """``engine``: the command of the cellfish to rate (default: this checkout's);
+    ``records``: a prefix, the games going to ``<prefix>-<family>.jsonl`` (default: not kept)."""
     variant, _ = FAMILIES[family]
     engines = [EngineSpec(name="cellfish", cmd=engine or cellfish_command())]
     engines += [fsf_engine(pkg, family, elo) for elo in levels]
     return MatchConfig(variant=variant, engines=engines, tc=parse_tc(tc), games=games,
                        tournament="gauntlet", concurrency=concurrency, seed=seed,
-                       event=f"cellfish bench ladder {family}")
+                       event=f"cellfish bench ladder {family}",
+                       records=f"{records}-{family}.jsonl" if records else None)
 
 
 def ladder_elo(rows: list[tuple[int, int, int, int]]) -> tuple[float, float]:
@@ -165,6 +168,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--engine", default=None,
                     help="command of the cellfish to rate, e.g. a wrapper running another revision "
                          "(default: this checkout's, with the running interpreter)")
+    ap.add_argument("--records", metavar="PREFIX", default=None,
+                    help="keep the games as JSON lines, one file per family: PREFIX-<family>.jsonl")
     a = ap.parse_args(argv)
     engine = tuple(shlex.split(a.engine)) if a.engine else None
     fams = [f.strip() for f in a.families.split(",") if f.strip()]
@@ -179,7 +184,7 @@ def main(argv: list[str] | None = None) -> int:
         print(f"error: {e}")
         return 2
     for fam in fams:
-        cfg = ladder_config(pkg, fam, levels, a.games, a.tc, a.concurrency, a.seed, engine)
+        cfg = ladder_config(pkg, fam, levels, a.games, a.tc, a.concurrency, a.seed, engine, a.records)
         res = run_match(cfg)
         totals = res.engine_totals()[1:]
         # engine_totals counts each Fairy-Stockfish's own result: turn it round for cellfish

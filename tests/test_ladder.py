@@ -1,5 +1,6 @@
 """bench/ladder.py: Elo on the levels' scale, the option order and engine command it builds,
 and one short real game each in Knavish (VariantPath) and shogi (USI) against Fairy-Stockfish."""
+import json
 import math
 
 import pytest
@@ -56,10 +57,12 @@ def test_report_counts_and_scores():
 
 
 @pytest.mark.parametrize("family", ["knavish", "shogi"])
-def test_one_real_game_against_fairy_stockfish(family):
-    """Installs the npm package when missing (Node.js and npm are on CI machines)."""
+def test_one_real_game_against_fairy_stockfish(family, tmp_path):
+    """Installs the npm package when missing (Node.js and npm are on CI machines).  The game
+    is kept where ``records`` says, one file per family."""
     pkg = ladder.ensure_fsf(log=lambda s: None)
-    cfg = ladder.ladder_config(pkg, family, [1350], 1, "2+0.05", 1)
+    cfg = ladder.ladder_config(pkg, family, [1350], 1, "2+0.05", 1, records=str(tmp_path / "lad"))
+    assert cfg.records == str(tmp_path / f"lad-{family}.jsonl")
     cfg.max_plies = 16      # a short game: the point is that both engines play this variant
     res = run_match(cfg)
     assert not res.errors, res.errors
@@ -69,6 +72,8 @@ def test_one_real_game_against_fairy_stockfish(family):
     assert not any(b in rec["reason"] for b in bad), rec
     assert len(rec["times_ms"]) >= 2     # Fairy-Stockfish moved in this variant
     assert rec["dialect"] == ("usi" if family == "shogi" else "uci")
+    (line,) = (tmp_path / f"lad-{family}.jsonl").read_text().splitlines()
+    assert json.loads(line)["moves"] == rec["moves"]
 
 
 def test_missing_node_is_named(monkeypatch, tmp_path):
@@ -97,5 +102,7 @@ def test_another_cellfish_is_rated_by_its_own_command(monkeypatch, capsys):
     monkeypatch.setattr(ladder, "run_match", lambda cfg: seen.append(cfg) or _Done())
     assert ladder.main(["--families", "chess", "--levels", "1500",
                         "--engine", "sh '/opt/old tree/run.sh'"]) == 0
-    assert seen[0].engines[0].cmd == ("sh", "/opt/old tree/run.sh")
+    assert seen[0].engines[0].cmd == ("sh", "/opt/old tree/run.sh") and seen[0].records is None
+    assert ladder.main(["--families", "chess", "--levels", "1500", "--records", "/tmp/x/run"]) == 0
+    assert seen[1].records == "/tmp/x/run-chess.jsonl"
     assert "chess (10+0.1)" in capsys.readouterr().out
