@@ -18,8 +18,9 @@ Speed:
   losing captures of defended pieces and captures that cannot reach alpha are skipped.
 * Null-move pruning (``Position.make_null``; not when in check, not without pieces beyond pawns and royals, and
   only where the variant is a plain royal-check game or sets ``null_move_ok``), reverse
-  futility and futility pruning near the leaves, late-move reductions, check extension,
-  aspiration windows, mate-distance pruning, killers and history.
+  futility and futility pruning near the leaves, late-move reductions, a ply less where
+  no hash move exists (``IIR_DEPTH``), check extension, aspiration windows, mate-distance
+  pruning, killers and history.
 * In games without check (and without a drop filter) a futile node's quiet moves are pruned
   without being made, and are not even generated when a capture or the hash move comes
   first (``checkless``): the same moves are searched as when each was made and tested.
@@ -75,6 +76,7 @@ __all__ = ["MATE", "MATE_BOUND", "TT", "Limits", "Searcher", "Stop"]
 
 class Searcher(MoveOrdering, Quiescence):
     CHECK_MASK = 63
+    IIR_DEPTH = 4             # nodes this deep without a hash move are searched a ply shallower
     ECACHE_SIZE = 1 << 17     # evaluations kept (about 12 MB at most)
 
     def __init__(self, variant: Variant, tt: TT | None = None) -> None:
@@ -98,25 +100,20 @@ class Searcher(MoveOrdering, Quiescence):
         # no move can give check, and every generated move is searched (no drop filter):
         # futile quiet moves need not be made to be pruned
         self.checkless = not v.check_hook and not v.royal_check and self.drop_hook is None
-        # ... and the tactical moves are the captures, en passant and promotions that
-        # pseudo_moves(pos, True) generates: a futile node need not generate its quiet moves
+        # ... and its tactical moves are those pseudo_moves(pos, True) generates: a futile node skips the quiet ones
         self.checkless_captures = self.checkless and self.is_tactical_hook is None
         self.has_extra = caps.extra_moves
         self.fast_pins = v.fast_legality and not v.capture_hook and not v.check_hook
         # in check, moves that cannot end it are left out before ordering (evasions)
         self.fast_evasions = self.lazy and self.royal and self.fast_pins
-        # out of check, drops are generated and ordered only when the moves before them (hash
-        # move, captures, killers) have not cut the node off
+        # out of check, drops are generated only when the hash move, captures and killers have not cut the node off
         self.staged_drops = bool(v.hands) and self.lazy
-        # a futile quiet move's (or drop's) check is read from the attack tables (no hoppers:
-        # a screen opens and closes lines), so it need not be made to be pruned
+        # a futile quiet move's (or drop's) check is read from the attack tables (no hoppers), so it is pruned unmade
         self.quiet_checks = self.fast_evasions and all(a[3] is None for a in v.attacks)
         # quiescence skips captures of defended pieces, which needs the attack tables
         self.defence_test = all(supports_attack_tables(t) for t in v.table_list if t is not None)
-        ncodes = 2 * len(v.piece_types)
-        self.big = [bool(c >= 2 and v.piece_types[c >> 1] is not None
-                         and not v.piece_types[c >> 1].royal and not v.piece_types[c >> 1].pawn)
-                    for c in range(ncodes)]
+        self.big = [c >= 2 and pt is not None and not pt.royal and not pt.pawn
+                    for c, pt in enumerate(p for p in v.piece_types for _ in (0, 1))]
         self.nodes = 0
         self.seldepth = 0
         self.last_pv: list[int] = []
@@ -389,6 +386,8 @@ class Searcher(MoveOrdering, Quiescence):
                 s = from_tt(tscore, ply)
                 if tflag == EXACT or (tflag == LOWER and s >= beta) or (tflag == UPPER and s <= alpha):
                     return s
+        if not ttmove and depth >= self.IIR_DEPTH:
+            depth -= 1          # internal iterative reduction: no hash move, a ply less
         static = None
         if not check and not pv_node and abs(beta) < MATE_BOUND:
             static = self.ecache.get(h)
