@@ -18,7 +18,7 @@ Speed:
   losing captures of defended pieces and captures that cannot reach alpha are skipped.
 * Null-move pruning (``Position.make_null``; not when in check, not without pieces beyond pawns and royals, and
   only where the variant is a plain royal-check game or sets ``null_move_ok``), reverse
-  futility and futility pruning near the leaves, late-move reductions, a ply less where
+  futility and futility pruning near the leaves, late-move reductions (``reductions.py``), a ply less where
   no hash move exists (``IIR_DEPTH``), check extension, aspiration windows, mate-distance
   pruning, killers and history.
 * In games without check (and without a drop filter) a futile node's quiet moves are pruned
@@ -60,6 +60,7 @@ from .movegen import attacked, evasions, in_check, legal_moves, pinned_cells, ps
 from .moves import ACTED, DOUBLE, DROP, EP, FLAGS, UNMADE_NOT
 from .ordering import K_BAD, K_KILLER, K_TACTICAL, MoveOrdering, _first
 from .quiesce import Quiescence
+from .reductions import REDUCTION
 from .tables import supports_attack_tables
 from .tt import EXACT, INF, LOWER, MATE, MATE_BOUND, MAX_PLY, TT, UPPER, from_tt, result_score, to_tt
 
@@ -540,9 +541,9 @@ class Searcher(MoveOrdering, Quiescence):
                     if best < fstatic:
                         best = fstatic
                     continue
-                red = 0 if gives or key >= K_KILLER else (1 if count < 10 or depth < 5 else 2)
-                if pv_node and red:
-                    red -= 1
+                red = 0 if gives else REDUCTION[min(depth, 63)][min(count, 63)] - (key >= K_KILLER) - pv_node
+                if red < 0:
+                    red = 0
             else:
                 red = 0
             if count == 1:
