@@ -60,7 +60,7 @@ from .movegen import attacked, evasions, in_check, legal_moves, pinned_cells, ps
 from .moves import ACTED, DOUBLE, DROP, EP, FLAGS, UNMADE_NOT
 from .ordering import K_BAD, K_KILLER, K_TACTICAL, MoveOrdering, _first
 from .quiesce import Quiescence
-from .reductions import REDUCTION
+from .reductions import LMP_COUNT, REDUCTION
 from .tables import supports_attack_tables
 from .tt import EXACT, INF, LOWER, MATE, MATE_BOUND, MAX_PLY, TT, UPPER, from_tt, result_score, to_tt
 
@@ -482,27 +482,28 @@ class Searcher(MoveOrdering, Quiescence):
         pinned = pinned_cells(pos, kcell, them) \
             if lazy and royal and self.fast_pins and not check and kcell >= 0 else None
         cut_quiet = futile and self.checkless
-        # futile drops and quiet moves that give no check are pruned unmade, where their
-        # legality is known too (a drop out of check; a move neither royal nor pinned): the
-        # cells and codes from which a piece would check the enemy royal, and the pieces
-        # first on its lines, worked out at the first such move
-        cut_unmade = futile and pinned is not None and self.quiet_checks
+        # futile (or late) drops and quiet moves giving no check are pruned unmade where their legality is known
+        # (a drop out of check; a move neither royal nor pinned): quiet_checks, at the first such move
+        unmade_ok = pinned is not None and self.quiet_checks
+        # late-move pruning: in a non-PV node out of check, quiet moves after the first LMP_COUNT[depth] (reductions.py)
+        late_at = LMP_COUNT[depth] if depth < len(LMP_COUNT) and not pv_node and not check else 999
         checking: dict[int, set[int]] | None = None
         first: set[int] = set()
         for key, m in keyed:
             if m == tried:
                 continue
-            if cut_quiet and count and key < K_TACTICAL:
+            late = count >= late_at and key < K_BAD
+            if (cut_quiet or late and self.checkless and staged is None) and count and key < K_TACTICAL:
                 # the keys are sorted: every move from here on is quiet, so futile, and none
                 # gives check; pruned together without making them
-                if best < fstatic:
+                if futile and best < fstatic:
                     best = fstatic
                 break
             if lazy:
                 frm = (m >> 8) & 255
                 if frm == DROP and drop_hook is not None and not drop_hook(pos, m):
                     continue
-                if cut_unmade and count and key < K_TACTICAL and frm != kcell \
+                if (futile or late) and unmade_ok and count and key < K_TACTICAL and frm != kcell \
                         and (frm == DROP or not m & UNMADE_NOT and (not m & ACTED or m & DOUBLE)) \
                         and frm not in pinned:      # type: ignore[operator]
                     if checking is None:
@@ -520,7 +521,7 @@ class Searcher(MoveOrdering, Quiescence):
                         codes = checking.get(m & 255)
                         if codes is None or code not in codes:
                             count += 1
-                            if best < fstatic:
+                            if futile and best < fstatic:
                                 best = fstatic
                             continue
                 make(m)
@@ -534,11 +535,11 @@ class Searcher(MoveOrdering, Quiescence):
             count += 1
             quiet = key < K_TACTICAL
             gives = None
-            if quiet and count > 1 and not check and (futile or (depth >= 3 and count > 3)):
+            if quiet and count > 1 and not check and (futile or late or (depth >= 3 and count > 3)):
                 gives = self.in_check(pos)
-                if futile and not gives:
+                if (futile or late) and not gives:
                     unmake()
-                    if best < fstatic:
+                    if futile and best < fstatic:
                         best = fstatic
                     continue
                 red = 0 if gives else REDUCTION[min(depth, 63)][min(count, 63)] - (key >= K_KILLER) - pv_node

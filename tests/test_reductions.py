@@ -8,7 +8,7 @@ import variants
 from engine.notation import parse_position
 from engine.notation.move_text import move_text
 from engine.reductions import REDUCTION
-from engine.search import TT, Limits, Searcher
+from engine.search import MATE_BOUND, TT, Limits, Searcher
 
 
 def test_the_table_grows_with_depth_and_move_count():
@@ -44,3 +44,26 @@ def test_deeper_reductions_search_fewer_nodes_to_the_same_move(monkeypatch):
     flat_move, flat_nodes = _search(6)
     assert {move, flat_move} <= {"g8f6", "f8c5"}     # the two main lines of the Italian
     assert nodes < flat_nodes
+
+
+def test_late_move_pruning_counts_grow_with_depth():
+    from engine.reductions import LMP_COUNT
+    assert LMP_COUNT[0] == 0 and all(a < b for a, b in zip(LMP_COUNT, LMP_COUNT[1:]))
+
+
+def test_late_move_pruning_searches_fewer_nodes_to_the_same_move(monkeypatch):
+    move, nodes = _search(6)
+    import engine.search
+    monkeypatch.setattr(engine.search, "LMP_COUNT", [])
+    full_move, full_nodes = _search(6)
+    assert {move, full_move} <= {"g8f6", "f8c5"}
+    assert nodes < full_nodes
+
+
+def test_late_move_pruning_keeps_a_quiet_mate_in_two():
+    # each the only mate in two, and the first move gives no check (python-chess agrees)
+    v = variants.get("chess")
+    for fen, mate in (("7k/8/4R3/5K2/8/p7/8/8 w - - 0 1", "f5g6"), ("8/8/3R4/8/8/3K4/7p/k7 w - - 0 1", "d3c2")):
+        s = Searcher(v, TT(4))
+        best, _, score = s.search(parse_position(v, fen), Limits(depth=4), threading.Event(), None)
+        assert move_text(v, best, "uci") == mate and score >= MATE_BOUND
