@@ -18,8 +18,9 @@ Speed:
   losing captures of defended pieces and captures that cannot reach alpha are skipped.
 * Null-move pruning (``Position.make_null``; not when in check, not without pieces beyond pawns and royals, and
   only where the variant is a plain royal-check game or sets ``null_move_ok``), reverse
-  futility and futility pruning near the leaves, late-move reductions, check extension,
-  aspiration windows, mate-distance pruning, killers and history.
+  futility and futility pruning near the leaves, late-move reductions (``reductions.py``), a ply less where
+  no hash move exists (``IIR_DEPTH``), check extension, aspiration windows, mate-distance
+  pruning, killers and history.
 * In games without check (and without a drop filter) a futile node's quiet moves are pruned
   without being made, and are not even generated when a capture or the hash move comes
   first (``checkless``): the same moves are searched as when each was made and tested.
@@ -59,6 +60,7 @@ from .movegen import attacked, evasions, in_check, legal_moves, pinned_cells, ps
 from .moves import ACTED, DOUBLE, DROP, EP, FLAGS, UNMADE_NOT
 from .ordering import K_BAD, K_KILLER, K_TACTICAL, MoveOrdering, _first
 from .quiesce import Quiescence
+from .reductions import LMP_COUNT, REDUCTION
 from .tables import supports_attack_tables
 from .tt import EXACT, INF, LOWER, MATE, MATE_BOUND, MAX_PLY, TT, UPPER, from_tt, result_score, to_tt
 
@@ -75,6 +77,7 @@ __all__ = ["MATE", "MATE_BOUND", "TT", "Limits", "Searcher", "Stop"]
 
 class Searcher(MoveOrdering, Quiescence):
     CHECK_MASK = 63
+    IIR_DEPTH = 4             # nodes this deep without a hash move are searched a ply shallower
     ECACHE_SIZE = 1 << 17     # evaluations kept (about 12 MB at most)
 
     def __init__(self, variant: Variant, tt: TT | None = None) -> None:
@@ -98,25 +101,20 @@ class Searcher(MoveOrdering, Quiescence):
         # no move can give check, and every generated move is searched (no drop filter):
         # futile quiet moves need not be made to be pruned
         self.checkless = not v.check_hook and not v.royal_check and self.drop_hook is None
-        # ... and the tactical moves are the captures, en passant and promotions that
-        # pseudo_moves(pos, True) generates: a futile node need not generate its quiet moves
+        # ... and its tactical moves are those pseudo_moves(pos, True) generates: a futile node skips the quiet ones
         self.checkless_captures = self.checkless and self.is_tactical_hook is None
         self.has_extra = caps.extra_moves
         self.fast_pins = v.fast_legality and not v.capture_hook and not v.check_hook
         # in check, moves that cannot end it are left out before ordering (evasions)
         self.fast_evasions = self.lazy and self.royal and self.fast_pins
-        # out of check, drops are generated and ordered only when the moves before them (hash
-        # move, captures, killers) have not cut the node off
+        # out of check, drops are generated only when the hash move, captures and killers have not cut the node off
         self.staged_drops = bool(v.hands) and self.lazy
-        # a futile quiet move's (or drop's) check is read from the attack tables (no hoppers:
-        # a screen opens and closes lines), so it need not be made to be pruned
+        # a futile quiet move's (or drop's) check is read from the attack tables (no hoppers), so it is pruned unmade
         self.quiet_checks = self.fast_evasions and all(a[3] is None for a in v.attacks)
         # quiescence skips captures of defended pieces, which needs the attack tables
         self.defence_test = all(supports_attack_tables(t) for t in v.table_list if t is not None)
-        ncodes = 2 * len(v.piece_types)
-        self.big = [bool(c >= 2 and v.piece_types[c >> 1] is not None
-                         and not v.piece_types[c >> 1].royal and not v.piece_types[c >> 1].pawn)
-                    for c in range(ncodes)]
+        self.big = [c >= 2 and pt is not None and not pt.royal and not pt.pawn
+                    for c, pt in enumerate(p for p in v.piece_types for _ in (0, 1))]
         self.nodes = 0
         self.seldepth = 0
         self.last_pv: list[int] = []
@@ -389,6 +387,8 @@ class Searcher(MoveOrdering, Quiescence):
                 s = from_tt(tscore, ply)
                 if tflag == EXACT or (tflag == LOWER and s >= beta) or (tflag == UPPER and s <= alpha):
                     return s
+        if not ttmove and depth >= self.IIR_DEPTH:
+            depth -= 1          # internal iterative reduction: no hash move, a ply less
         static = None
         if not check and not pv_node and abs(beta) < MATE_BOUND:
             static = self.ecache.get(h)
@@ -482,27 +482,28 @@ class Searcher(MoveOrdering, Quiescence):
         pinned = pinned_cells(pos, kcell, them) \
             if lazy and royal and self.fast_pins and not check and kcell >= 0 else None
         cut_quiet = futile and self.checkless
-        # futile drops and quiet moves that give no check are pruned unmade, where their
-        # legality is known too (a drop out of check; a move neither royal nor pinned): the
-        # cells and codes from which a piece would check the enemy royal, and the pieces
-        # first on its lines, worked out at the first such move
-        cut_unmade = futile and pinned is not None and self.quiet_checks
+        # futile (or late) drops and quiet moves giving no check are pruned unmade where their legality is known
+        # (a drop out of check; a move neither royal nor pinned): quiet_checks, at the first such move
+        unmade_ok = pinned is not None and self.quiet_checks
+        # late-move pruning: in a non-PV node out of check, quiet moves after the first LMP_COUNT[depth] (reductions.py)
+        late_at = LMP_COUNT[depth] if depth < len(LMP_COUNT) and not pv_node and not check else 999
         checking: dict[int, set[int]] | None = None
         first: set[int] = set()
         for key, m in keyed:
             if m == tried:
                 continue
-            if cut_quiet and count and key < K_TACTICAL:
+            late = count >= late_at and key < K_BAD
+            if (cut_quiet or late and self.checkless and staged is None) and count and key < K_TACTICAL:
                 # the keys are sorted: every move from here on is quiet, so futile, and none
                 # gives check; pruned together without making them
-                if best < fstatic:
+                if futile and best < fstatic:
                     best = fstatic
                 break
             if lazy:
                 frm = (m >> 8) & 255
                 if frm == DROP and drop_hook is not None and not drop_hook(pos, m):
                     continue
-                if cut_unmade and count and key < K_TACTICAL and frm != kcell \
+                if (futile or late) and unmade_ok and count and key < K_TACTICAL and frm != kcell \
                         and (frm == DROP or not m & UNMADE_NOT and (not m & ACTED or m & DOUBLE)) \
                         and frm not in pinned:      # type: ignore[operator]
                     if checking is None:
@@ -520,7 +521,7 @@ class Searcher(MoveOrdering, Quiescence):
                         codes = checking.get(m & 255)
                         if codes is None or code not in codes:
                             count += 1
-                            if best < fstatic:
+                            if futile and best < fstatic:
                                 best = fstatic
                             continue
                 make(m)
@@ -534,16 +535,16 @@ class Searcher(MoveOrdering, Quiescence):
             count += 1
             quiet = key < K_TACTICAL
             gives = None
-            if quiet and count > 1 and not check and (futile or (depth >= 3 and count > 3)):
+            if quiet and count > 1 and not check and (futile or late or (depth >= 3 and count > 3)):
                 gives = self.in_check(pos)
-                if futile and not gives:
+                if (futile or late) and not gives:
                     unmake()
-                    if best < fstatic:
+                    if futile and best < fstatic:
                         best = fstatic
                     continue
-                red = 0 if gives or key >= K_KILLER else (1 if count < 10 or depth < 5 else 2)
-                if pv_node and red:
-                    red -= 1
+                red = 0 if gives else REDUCTION[min(depth, 63)][min(count, 63)] - (key >= K_KILLER) - pv_node
+                if red < 0:
+                    red = 0
             else:
                 red = 0
             if count == 1:
