@@ -18,9 +18,9 @@ Speed:
   losing captures of defended pieces and captures that cannot reach alpha are skipped.
 * Null-move pruning (``Position.make_null``; not when in check, not without pieces beyond pawns and royals, and
   only where the variant is a plain royal-check game or sets ``null_move_ok``), reverse
-  futility and futility pruning near the leaves, late-move reductions (``reductions.py``), a ply less where
-  no hash move exists (``IIR_DEPTH``), check extension, aspiration windows, mate-distance
-  pruning, killers and history.
+  futility and futility pruning near the leaves, late-move reductions and pruning (``reductions.py``), a ply
+  less where no hash move exists (``IIR_DEPTH``), check extension, aspiration windows, mate-distance pruning,
+  killers and history.
 * In games without check (and without a drop filter) a futile node's quiet moves are pruned
   without being made, and are not even generated when a capture or the hash move comes
   first (``checkless``): the same moves are searched as when each was made and tested.
