@@ -7,6 +7,9 @@ import threading
 from engine.limits import Limits
 from engine.search import TT, Searcher
 
+# the Italian after 3.Bc4, Black to move: the search tests' chess middlegame position
+ITALIAN = "r1bqkbnr/pppp1ppp/2n5/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R b KQkq - 3 3"
+
 
 def node_searcher(v, **hooks) -> Searcher:
     """A fresh searcher for variant ``v`` (1 MB of hash); ``hooks`` replace its attributes,

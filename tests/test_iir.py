@@ -8,10 +8,7 @@ from engine.movegen import legal_moves
 from engine.notation import parse_position
 from engine.notation.move_text import parse_move
 from engine.search import INF
-from tests.search_helpers import node_searcher
-
-ITALIAN = "r1bqkbnr/pppp1ppp/2n5/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R b KQkq - 3 3"
-
+from tests.search_helpers import ITALIAN, node_searcher
 
 def _stored_depth(ttmove_text, depth):
     v = variants.get("chess")

@@ -9,6 +9,7 @@ from engine.notation import parse_position
 from engine.notation.move_text import move_text
 from engine.reductions import REDUCTION
 from engine.search import MATE_BOUND, TT, Limits, Searcher
+from tests.search_helpers import ITALIAN
 
 
 def test_the_table_grows_with_depth_and_move_count():
@@ -24,9 +25,6 @@ def test_named_entries():
     assert REDUCTION[6][10] == 2
     assert REDUCTION[8][20] == 3
     assert REDUCTION[12][40] == 4
-
-
-ITALIAN = "r1bqkbnr/pppp1ppp/2n5/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R b KQkq - 3 3"
 
 
 def _search(depth):
