@@ -27,8 +27,10 @@ class Stop(Exception):
     """Raised inside the search when a limit is reached or `stop` arrives."""
 
 
-def allocate(side: int, p: dict, overhead_ms: int) -> tuple[float | None, float | None]:
-    """p holds the integer `go` parameters in milliseconds; returns seconds (or None)."""
+def allocate(side: int, p: dict, overhead_ms: int, moves: int = 30) -> tuple[float | None, float | None]:
+    """p holds the integer `go` parameters in milliseconds; returns seconds (or None).
+    ``moves``: the moves to plan the clock for when `go` gives no movestogo (the game's
+    ``Variant.clock_moves``)."""
     ov = overhead_ms / 1000.0
     if "movetime" in p:
         t = max(0.005, p["movetime"] / 1000.0 - ov)
@@ -39,7 +41,7 @@ def allocate(side: int, p: dict, overhead_ms: int) -> tuple[float | None, float 
     if key not in p and not byo:
         return None, None
     left = max(0.0, p.get(key, 0) / 1000.0)
-    mtg = p.get("movestogo") or 30
+    mtg = p.get("movestogo") or moves
     base = left / max(1, mtg) + inc * 0.8
     # never plan to use more than half of what is left on the clock (plus byoyomi)
     hard_cap = max(0.0, left * 0.5 + byo - ov)

@@ -420,6 +420,15 @@ def legal_moves(pos: Position) -> list[int]:
     return out
 
 
+def legal_tactical(pos: Position) -> list[int]:
+    """The legal moves among ``pseudo_moves(pos, True)`` (captures, en passant, promotions, the
+    variant's extra moves), by the variant's own filter or the royal-check one; not for
+    variants with rule flags (``Capabilities.rule_filter``), which judge the whole list."""
+    pseudo = pseudo_moves(pos, True)
+    r = pos.variant.legal_moves(pos, pseudo)
+    return r if r is not None else royal_filter(pos, pseudo)
+
+
 def gives_check(pos: Position, m: int) -> bool:
     """Does move m leave the opponent in check?"""
     pos.make(m)

@@ -14,7 +14,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from .game import game_result
-from .movegen import attacked, evasions, in_check, legal_moves, pinned_cells, pseudo_moves
+from .movegen import attacked, evasions, in_check, legal_moves, legal_tactical, pinned_cells, pseudo_moves
 from .moves import DROP, EP, FISSION, FUSION, SPECIAL
 from .ordering import _first
 from .search_state import SearchState
@@ -156,17 +156,26 @@ class Quiescence(SearchState):
 
     def _quiesce_full(self, pos: Position, alpha: int, beta: int, ply: int, qply: int) -> int:
         """Quiescence for variants with their own legality filter or win adjudication:
-        stand pat first (unless in check), then the tactical legal moves."""
+        stand pat first (unless in check), then the tactical legal moves.  Every legal move is
+        generated, to see a stalemate, unless the variant's ``stalemate_risk`` rules it out."""
         check = qply < 2 and in_check(pos)
         stand = 0                       # standing pat is not an option in check
         if not check:
-            stand = self.evaluate(pos)
+            stand = self.ecache.get(pos.hash)
+            if stand is None:
+                stand = self._eval_store(pos, pos.hash)
             if stand >= beta or qply >= 4 or ply >= MAX_PLY:
                 return stand
-        moves = legal_moves(pos)
-        if not moves:
-            r = game_result(pos, moves)
-            return result_score(r, ply) if r else 0
+        if check or self.stalemate_hook is None or self.stalemate_hook(pos):
+            moves = legal_moves(pos)
+            if not moves:
+                r = game_result(pos, moves)
+                return result_score(r, ply) if r else 0
+        else:
+            # the variant rules out a stalemate here: the quiet moves are not generated
+            moves = legal_tactical(pos)
+            if not moves:
+                return stand
         extra = self.gains_hook(pos) if self.gains_hook is not None else None
         if check:
             tact = moves

@@ -24,6 +24,7 @@ class SearchState:
     is_tactical_hook: Callable[[Position, int], bool] | None
     acted_hook: Callable[[Position, int], int] | None
     gains_hook: Callable[[Position], list[int] | None] | None
+    stalemate_hook: Callable[[Position], bool] | None
     drop_hook: Callable[[Position, int], bool] | None
     plain_adj: bool                      # the variant never adjudicates a move
     lazy: bool                           # legality tested lazily after make

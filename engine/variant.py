@@ -69,6 +69,7 @@ class Capabilities:
     lazy_legality: bool     # legality = own royal not attacked after make (no own filter)
     null_move: bool         # null-move pruning is sound enough to use
     rule_filter: bool       # legal_moves applies must_capture / checks_allowed / decided_no_moves
+    quiet_stalemates: bool  # overrides stalemate_risk: quiescence may skip the quiet moves where it says so
 
 
 def _overrides(cls: type, name: str) -> bool:
@@ -109,6 +110,7 @@ class Variant:
     check_hook: bool = False          # in_check is the variant's own (Notake)
     null_move_ok: bool | None = None  # searcher: allow/forbid null moves (None: by the rules)
     hand_share: float = 1.05          # evaluation: a piece in hand, as a share of its board value
+    clock_moves: int = 30             # time use: the moves to plan the clock for (no movestogo)
     # evaluation: per piece letter (value in the middlegame, in the ending, then a bonus per cell for
     # each, seen from the first player, from the far rank down), blended by the game phase
     square_tables: Mapping[str, tuple[int, int, Sequence[int], Sequence[int]]] | None = None
@@ -166,7 +168,8 @@ class Variant:
             acted_result=_overrides(cls, "acted_result"),
             capture_gains=_overrides(cls, "capture_gains"), royal_attacks=royal,
             lazy_legality=not own_legality and not rule_filter, null_move=bool(null),
-            rule_filter=rule_filter)
+            rule_filter=rule_filter,
+            quiet_stalemates=_overrides(cls, "stalemate_risk") and not rule_filter)
 
     # ---- frames -----------------------------------------------------------------------
     def orient(self, v: Coord) -> Coord:
@@ -341,6 +344,13 @@ class Variant:
         """Centipawns for the side to move added to the generic evaluation (win conditions,
         paralysis, anything the tables cannot see)."""
         return 0
+
+    def stalemate_risk(self, pos: Position) -> bool:
+        """May the side to move, out of check, have no legal move at all here?  Quiescence in a
+        variant with its own legality filter takes every legal move to see such a stalemate;
+        where this says False it takes only the legal captures and promotions, as in chess.
+        Only called when overridden (the default: always True)."""
+        return True
 
     def is_tactical(self, pos: Position, m: int) -> bool:
         """Is m searched in quiescence and never reduced?  Only called when overridden (the

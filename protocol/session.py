@@ -403,7 +403,7 @@ class Session:
         limits.searchmoves = searchmoves
         limits.infinite = "infinite" in flags
         pondering = "ponder" in flags
-        soft, hard = allocate(pos.side, p, self.values["overhead"])
+        soft, hard = allocate(pos.side, p, self.values["overhead"], v.clock_moves)
         if pondering:
             self.pending_hit = (soft, hard)
             limits.infinite = True

@@ -38,6 +38,14 @@ def test_increment_and_movestogo():
     assert h <= 5.0
 
 
+def test_a_longer_game_plans_less_time_a_move():
+    short = allocate(0, {"wtime": 6000, "winc": 60}, 50)
+    long_ = allocate(0, {"wtime": 6000, "winc": 60}, 50, 60)
+    assert long_[0] < short[0] and long_[1] < short[1]
+    # movestogo from the GUI wins over the game's own plan
+    assert allocate(0, {"wtime": 6000, "movestogo": 10}, 50, 60) == allocate(0, {"wtime": 6000, "movestogo": 10}, 50)
+
+
 def test_byoyomi():
     soft, hard = allocate(0, {"btime": 0, "wtime": 0, "byoyomi": 1000}, 50)
     assert 0 < soft <= hard <= 0.95
@@ -63,3 +71,27 @@ def test_never_more_than_the_clock_allows():
         assert soft <= hard
         budget = (left + byo - ov) / 1000.0
         assert hard <= max(0.01, budget) + 1e-9, (p, ov, hard)
+
+
+def test_the_session_plans_the_clock_over_the_games_own_length():
+    """Nested Chess games run well over a hundred moves a side: its clock is planned over 60
+    moves (``Variant.clock_moves``), chess's over 30.  A pondering `go` keeps the limits it
+    will use on `ponderhit`, so they are read without timing anything."""
+    import io
+
+    from protocol.session import Session
+    clock = {"wtime": 6000, "btime": 6000, "winc": 60, "binc": 60}
+    planned = {}
+    for name in ("chess", "nested-a"):
+        out = io.StringIO()
+        s = Session(out)
+        s.handle(f"setoption name UCI_Variant value {name}")
+        s.handle("position startpos")
+        s.handle("go ponder " + " ".join(f"{k} {v}" for k, v in clock.items()))
+        planned[name] = s.pending_hit
+        s.handle("stop")
+        s.handle("quit")
+    overhead = Session(io.StringIO()).values["overhead"]
+    assert planned["chess"] == allocate(0, clock, overhead, 30)
+    assert planned["nested-a"] == allocate(0, clock, overhead, 60)
+    assert planned["nested-a"][0] < planned["chess"][0]
