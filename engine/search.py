@@ -100,12 +100,10 @@ class Searcher(MoveOrdering, Quiescence):
         self.royal = caps.royal_attacks
         self.drop_hook = v.drop_legal if v.has_drop_rule else None
         self.null_ok = caps.null_move
-        # no move can give check, and every generated move is searched (no drop filter):
-        # futile quiet moves need not be made to be pruned
+        # no move can give check, every generated move is searched (no drop filter): futile quiet ones pruned unmade
         self.checkless = not v.check_hook and not v.royal_check and self.drop_hook is None
         # ... and its tactical moves are those pseudo_moves(pos, True) generates: a futile node skips the quiet ones
         self.checkless_captures = self.checkless and self.is_tactical_hook is None
-        self.has_extra = caps.extra_moves
         self.fast_pins = v.fast_legality and not v.capture_hook and not v.check_hook
         # in check, moves that cannot end it are left out before ordering (evasions)
         self.fast_evasions = self.lazy and self.royal and self.fast_pins

@@ -34,7 +34,6 @@ class SearchState:
     staged_drops: bool                   # out of check, drops come after the moves that cut most
     quiet_checks: bool                   # a futile quiet move's check is read from the attack tables
     defence_test: bool                   # attack tables exist for the defended-capture test
-    has_extra: bool
     nodes: int
     seldepth: int
     pv_after: list[int]
