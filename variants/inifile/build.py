@@ -23,6 +23,7 @@ from .holes import HOLE_KEYS, check_castling, hole_bases, hole_coords
 from .levels import LEVEL_KEYS, level_bases
 from .pieceset import PIECESET_KEYS, pieceset_attrs
 from .plugins import plugin_bases, plugin_keys
+from .hints import HINT_KEYS, hint_attrs
 from .rulings import RULING_KEYS, ruling_attrs, ruling_bases
 from .solid import SOLID_KEYS, axis_order, check_piece, engine_regions, is_solid, solid_bases
 
@@ -207,10 +208,10 @@ def build_class(name: str, keys: dict[str, tuple[str, int]]) -> tuple[type[Varia
     if lattice_only:
         raise KeyErrors(lattice_only)
     # cellfish's own keys (levels.py, plugins.py, solid.py, holes.py, rulings.py, returns.py,
-    # pieceset.py)
+    # pieceset.py, hints.py)
     from .returns import RETURN_KEYS, return_attrs, return_bases, text_bases
     extension = LEVEL_KEYS | plugin_keys() | SOLID_KEYS | HOLE_KEYS | RULING_KEYS | RETURN_KEYS \
-        | PIECESET_KEYS
+        | PIECESET_KEYS | HINT_KEYS
     refused = [KeyError_(k, "not supported", k) if k in UNSUPPORTED else KeyError_(k, "unknown key", k)
                for k in val
                if k in UNSUPPORTED or (k not in RULE_KEYS and k not in GUI_ONLY and k not in PIECES
@@ -305,6 +306,7 @@ def build_class(name: str, keys: dict[str, tuple[str, int]]) -> tuple[type[Varia
     from . import drops                     # drops, hands and the promotion of pieces
     drops.apply(val, pieces, attrs, files, ranks)
     ruling_attrs(val, pieces, attrs, KeyError_)  # cellfish's own rulings (after the drop keys)
+    hint_attrs(val, attrs)                        # cellfish's search hints
     pieceset_attrs(val, pieces, attrs, KeyError_)  # promotedOnlyTypes (after the drop keys)
     rules: tuple[type, ...] = (ResultRules, FileRules) if hooks else (FileRules,)
     attrs.update(return_attrs(val, letters, files, ranks, levels))   # returns.py

@@ -28,6 +28,7 @@ from engine.pieces import PieceType
 from engine.variant import BLACK, MAX_CELLS, WHITE, Variant
 
 from .build import KeyError_, _bool, _file, _int, _value
+from .hints import HINT_KEYS, hint_attrs
 from .holes import hole_bases
 from .keys import GUI_ONLY
 from .lattice_pieces import LatticePieceError, parse_lattice_piece
@@ -308,7 +309,7 @@ def _region(key: str, text: str, files: int, ranks: int,
 
 def _check_keys(val: dict[str, str], pkeys: frozenset[str]) -> None:
     bad = [KeyError_(k, "not supported on a lattice board", k) for k in val
-           if k not in SHARED_KEYS and k not in LATTICE_KEYS and k not in GUI_ONLY
+           if k not in SHARED_KEYS and k not in LATTICE_KEYS and k not in GUI_ONLY and k not in HINT_KEYS
            and k not in pkeys and not _PIECE_KEY.fullmatch(k)]
     if bad:
         from .build import KeyErrors
@@ -404,5 +405,6 @@ def build_lattice(name: str, keys: dict[str, tuple[str, int]]) -> tuple[type, di
             raise KeyError_("holes", "a camp is no hole", val["holes"])
         if len(holes) >= size:
             raise KeyError_("holes", "every cell is a hole", val["holes"])
+    hint_attrs(val, attrs)
     bases = plugin_bases(val, KeyError_) + hole_bases(holes) + (LatticeVariant,)
     return type(f"File_{name}", bases, attrs), lines

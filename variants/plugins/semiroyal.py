@@ -42,9 +42,6 @@ class FezbabaWaffle(Plugin):
     plugin_key = "semiRoyal"
 
     capture_hook = True        # double disappearance
-    # a game lasts well over a hundred moves a side (a median of 136 in self-play at 6+0.06):
-    # the clock is planned over 60 moves, not 30, so the middlegame is not played on the increment
-    clock_moves = 60
     check_hook = True          # paralysed pieces give no check
     fast_legality = False
 

@@ -1,0 +1,54 @@
+"""cellfish's search hints in variants files (docs/variant-files.md, "Search hints";
+variants/inifile/hints.py): ``clockMoves`` sets the moves the clock is planned over, on plain and
+lattice sections alike; bad values are refused; Fairy-Stockfish ignores the key."""
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+import variants
+from engine.limits import allocate
+from file_helpers import load, problems
+
+
+def one(text: str):
+    (cls,) = load(text).values()
+    return cls()
+
+
+def test_clock_moves_is_read_and_defaults_to_30():
+    assert one("[plain:chess]\n").clock_moves == 30
+    assert one("[long:chess]\nclockMoves = 45\n").clock_moves == 45
+    # inherited like any key
+    (_, child) = load("[a:chess]\nclockMoves = 45\n[b:a]\n").values()
+    assert child().clock_moves == 45
+
+
+def test_the_shipped_files_plan_their_long_games_over_more_moves():
+    assert variants.get("nested-a").clock_moves == variants.get("nested-b").clock_moves == 60
+    assert variants.get("chess").clock_moves == 30
+    clock = {"wtime": 6000, "winc": 60}
+    assert allocate(0, clock, 50, variants.get("nested-a").clock_moves) < allocate(0, clock, 50)
+
+
+def test_a_lattice_section_takes_it_too():
+    text = (Path(variants.__file__).parent / "files" / "nested.ini").read_text()
+    text = text.replace("[nested-a]", "[mynested]").replace("[nested-b:nested-a]", "[mynestedb:mynested]")
+    assert "clockMoves = 60" in text
+    loaded = load(text.replace("clockMoves = 60", "clockMoves = 77"))
+    assert loaded["mynested"]().clock_moves == loaded["mynestedb"]().clock_moves == 77
+    assert problems(text.replace("clockMoves = 60", "clockMoves = x"))[0].endswith("clockMoves: not a whole number (x)")
+
+
+def test_bad_values_are_refused():
+    assert problems("[x:chess]\nclockMoves = soon\n") == [
+        "f.ini:2: [x] clockMoves: not a whole number (soon)"]
+    assert problems("[x:chess]\nclockMoves = 1\n") == [
+        "f.ini:2: [x] clockMoves: out of range 5..500 (1)"]
+
+
+def test_fairy_stockfish_loads_a_file_with_the_hint():
+    sf = pytest.importorskip("pyffish")
+    sf.load_variant_config("[hintkey:chess]\nclockMoves = 45\n")
+    assert len(sf.legal_moves("hintkey", sf.start_fen("hintkey"), [])) == 20

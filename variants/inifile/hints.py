@@ -1,0 +1,22 @@
+"""Search hints (a cellfish extension of the variants-file format): keys that change how
+cellfish plays a game, not its rules.  Fairy-Stockfish ignores keys it does not know, so a
+file using them still loads there.
+
+    clockMoves = 50      the moves to plan the clock for when `go` gives no movestogo (30 when
+                         not given): a game that usually runs longer spreads its time more
+                         evenly instead of spending most of it on the opening
+
+See docs/variant-files.md ("Search hints").
+"""
+from __future__ import annotations
+
+from typing import Any
+
+HINT_KEYS = frozenset({"clockMoves"})
+
+
+def hint_attrs(val: dict[str, str], attrs: dict[str, Any]) -> None:
+    """Read the hint keys into the class attributes."""
+    from .build import _int
+    if "clockMoves" in val:
+        attrs["clock_moves"] = _int("clockMoves", val["clockMoves"], 5, 500)
