@@ -1,6 +1,6 @@
 """cellfish's search hints in variants files (docs/variant-files.md, "Search hints";
-variants/inifile/hints.py): ``clockMoves`` sets the moves the clock is planned over, on plain and
-lattice sections alike; bad values are refused; Fairy-Stockfish ignores the key."""
+variants/inifile/hints.py): ``clockMoves`` sets the moves the clock is planned over, on plain, 3D
+and lattice sections alike; bad values are refused; Fairy-Stockfish ignores the key."""
 from __future__ import annotations
 
 from pathlib import Path
@@ -39,6 +39,20 @@ def test_a_lattice_section_takes_it_too():
     loaded = load(text.replace("clockMoves = 60", "clockMoves = 77"))
     assert loaded["mynested"]().clock_moves == loaded["mynestedb"]().clock_moves == 77
     assert problems(text.replace("clockMoves = 60", "clockMoves = x"))[0].endswith("clockMoves: not a whole number (x)")
+
+
+def test_a_3d_section_takes_it_too():
+    text = (Path(variants.__file__).parent / "files" / "nichtschach.ini").read_text()
+    text = text.replace("[elefantnichtschach]", "[myelefant]\nclockMoves = 44", 1)
+    loaded = load(_section(text, "myelefant"))
+    assert loaded["myelefant"]().clock_moves == 44
+
+
+def _section(text: str, name: str) -> str:
+    """The one section ``name`` of a file text (with the comments before the first section)."""
+    head, _, rest = text.partition(f"[{name}]")
+    body = rest.split("\n[", 1)[0]
+    return f"[{name}]{body}\n"
 
 
 def test_bad_values_are_refused():
