@@ -161,9 +161,8 @@ class Quiescence(SearchState):
         check = qply < 2 and in_check(pos)
         stand = 0                       # standing pat is not an option in check
         if not check:
-            stand = self.ecache.get(pos.hash)
-            if stand is None:
-                stand = self._eval_store(pos, pos.hash)
+            cached = self.ecache.get(pos.hash)
+            stand = self._eval_store(pos, pos.hash) if cached is None else cached
             if stand >= beta or qply >= 4 or ply >= MAX_PLY:
                 return stand
         if check or self.stalemate_hook is None or self.stalemate_hook(pos):
