@@ -92,7 +92,7 @@ class Searcher(MoveOrdering, Quiescence):
         self.acted_hook = v.acted_result if caps.acted_result else None
         self.gains_hook = v.capture_gains if caps.capture_gains else None
         # quiescence out of check takes only the legal tactical moves where no stalemate can come
-        self.stalemate_hook = v.stalemate_risk if caps.quiet_stalemates and not caps.own_tactical else None
+        self.stalemate_hook = v.stalemate_risk if caps.quiet_stalemates else None
         self.adjudicate = v.adjudicate
         self.plain_adj = not caps.adjudicates
         # lazy legality: the generic filter is exactly "own royal not attacked after make"

@@ -69,7 +69,8 @@ class Capabilities:
     lazy_legality: bool     # legality = own royal not attacked after make (no own filter)
     null_move: bool         # null-move pruning is sound enough to use
     rule_filter: bool       # legal_moves applies must_capture / checks_allowed / decided_no_moves
-    quiet_stalemates: bool  # overrides stalemate_risk: quiescence may skip the quiet moves where it says so
+    quiet_stalemates: bool  # overrides stalemate_risk, no rule flags, no own is_tactical: quiescence may skip the
+                            # quiet moves where it says so (its tactical moves: those pseudo_moves(pos, True) makes)
 
 
 def _overrides(cls: type, name: str) -> bool:
@@ -169,7 +170,8 @@ class Variant:
             capture_gains=_overrides(cls, "capture_gains"), royal_attacks=royal,
             lazy_legality=not own_legality and not rule_filter, null_move=bool(null),
             rule_filter=rule_filter,
-            quiet_stalemates=_overrides(cls, "stalemate_risk") and not rule_filter)
+            quiet_stalemates=_overrides(cls, "stalemate_risk") and not rule_filter
+            and not _overrides(cls, "is_tactical"))
 
     # ---- frames -----------------------------------------------------------------------
     def orient(self, v: Coord) -> Coord:

@@ -9,12 +9,7 @@ import pytest
 
 import variants
 from engine.limits import allocate
-from file_helpers import load, problems
-
-
-def one(text: str):
-    (cls,) = load(text).values()
-    return cls()
+from file_helpers import load, one, problems
 
 
 def test_clock_moves_is_read_and_defaults_to_30():

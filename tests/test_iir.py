@@ -10,6 +10,7 @@ from engine.notation.move_text import parse_move
 from engine.search import INF
 from tests.search_helpers import ITALIAN, node_searcher
 
+
 def _stored_depth(ttmove_text, depth):
     v = variants.get("chess")
     pos = parse_position(v, ITALIAN)

@@ -12,14 +12,7 @@ from engine.movegen import legal_moves
 from engine.notation import move_text, parse_position
 from engine.notation.position_text import PositionTextError
 from engine.notation.position_text import format as format_position
-from file_helpers import load, problems
-
-
-
-def one(text: str):
-    (cls,) = load(text).values()
-    return cls()
-
+from file_helpers import one, problems
 
 
 def texts(v, fen: str, moves=()) -> set[str]:
