@@ -577,15 +577,6 @@ class Searcher(MoveOrdering, Quiescence):
         self.pv_after = best_pv
         return best
 
-    def _eval_store(self, pos: Position, h: int):
-        """Static evaluation through a small cache keyed by the position's hash."""
-        e = self.evaluate(pos)
-        c = self.ecache
-        if len(c) >= self.ECACHE_SIZE:
-            c.clear()
-        c[h] = e
-        return e
-
     def _has_pieces(self, pos: Position):
         big = self.big
         b = pos.board

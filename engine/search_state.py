@@ -2,7 +2,7 @@
 
 ``Searcher.__init__`` sets these fields; ``MoveOrdering`` and ``Quiescence`` are mixins of the
 ``Searcher`` that read them, and the methods declared here are the ones a room calls in
-another (``order`` lives in ordering.py, the rest in search.py).
+another (``order`` lives in ordering.py, ``_eval_store`` here, the rest in search.py).
 """
 from __future__ import annotations
 
@@ -16,6 +16,7 @@ if TYPE_CHECKING:
 
 class SearchState:
     CHECK_MASK: int
+    ECACHE_SIZE: int                     # evaluations kept before the cache starts afresh
     variant: Variant
     ev: Evaluator
     value: list[int]                     # piece value by code
@@ -55,4 +56,10 @@ class SearchState:
         raise NotImplementedError
 
     def _eval_store(self, pos: Position, h: int) -> int:
-        raise NotImplementedError
+        """Static evaluation through a small cache keyed by the position's hash."""
+        e = self.evaluate(pos)
+        c = self.ecache
+        if len(c) >= self.ECACHE_SIZE:
+            c.clear()
+        c[h] = e
+        return e
