@@ -1,6 +1,6 @@
 """Helpers shared by the tests of variants files: load a file's text against the built-in
-variant names, the variant of a one-section text, and the problems a bad text is refused with (as ``file:line: [section] key:
-what (token)`` strings)."""
+variant names, the variant of a one-section text, and the problems a bad text is refused
+with (as ``file:line: [section] key: what (token)`` strings)."""
 from __future__ import annotations
 
 import pytest
