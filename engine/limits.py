@@ -53,3 +53,12 @@ def allocate(side: int, p: dict, overhead_ms: int, moves: int = 30) -> tuple[flo
     if left > 0 and not byo:
         hard = min(hard, max(0.01, left - ov))
     return soft, hard
+
+
+def plan_moves(variant, fullmove: int) -> int:
+    """The moves to plan the clock for without movestogo: the variant's ``clock_moves``, or,
+    where it declares how long its games run (``clock_game``), the moves left of such a game,
+    never fewer than ``clock_moves``."""
+    if variant.clock_game:
+        return max(variant.clock_moves, variant.clock_game - fullmove)
+    return variant.clock_moves

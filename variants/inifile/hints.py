@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import Any
 
-HINT_KEYS = frozenset({"clockMoves"})
+HINT_KEYS = frozenset({"clockMoves", "clockGame"})
 
 
 def hint_attrs(val: dict[str, str], attrs: dict[str, Any]) -> None:
@@ -20,3 +20,5 @@ def hint_attrs(val: dict[str, str], attrs: dict[str, Any]) -> None:
     from .build import _int
     if "clockMoves" in val:
         attrs["clock_moves"] = _int("clockMoves", val["clockMoves"], 5, 500)
+    if "clockGame" in val:
+        attrs["clock_game"] = _int("clockGame", val["clockGame"], 0, 1000)
