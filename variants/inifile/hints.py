@@ -5,6 +5,10 @@ file using them still loads there.
     clockMoves = 50      the moves to plan the clock for when `go` gives no movestogo (30 when
                          not given): a game that usually runs longer spreads its time more
                          evenly instead of spending most of it on the opening
+    clockGame = 90       the moves a game usually runs (0, the default: not declared): the
+                         clock is then planned over the moves left of such a game, never
+                         fewer than clockMoves, so the opening takes less of the base and
+                         the middlegame more
 
 See docs/variant-files.md ("Search hints").
 """
