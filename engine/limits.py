@@ -1,5 +1,6 @@
 """What bounds a search: the ``Limits`` of a `go` command, the ``Stop`` signal, and time
-allocation from the clock parameters to soft and hard limits.
+allocation from the clock parameters to soft and hard limits (over the moves ``plan_moves``
+gives when `go` has no movestogo).
 
 soft: do not start a new iteration after it; hard: abort the search.  Both leave the move
 overhead (the GUI's and the pipe's latency) unused, so the engine never loses on time.
@@ -7,6 +8,10 @@ overhead (the GUI's and the pipe's latency) unused, so the engine never loses on
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from .variant import Variant
 
 
 @dataclass
@@ -53,3 +58,12 @@ def allocate(side: int, p: dict, overhead_ms: int, moves: int = 30) -> tuple[flo
     if left > 0 and not byo:
         hard = min(hard, max(0.01, left - ov))
     return soft, hard
+
+
+def plan_moves(variant: Variant, fullmove: int) -> int:
+    """The moves to plan the clock for when `go` gives no movestogo: the variant's
+    ``clock_moves``, or, where it declares how long its games usually run (``clock_game``),
+    the moves left of such a game at move ``fullmove``, never fewer than ``clock_moves``."""
+    if variant.clock_game:
+        return max(variant.clock_moves, variant.clock_game - fullmove)
+    return variant.clock_moves

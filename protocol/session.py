@@ -17,7 +17,7 @@ from engine.game import PerftStopped, divide, game_result
 from engine.movegen import in_check, legal_moves
 from engine.moves import NULL_MOVE
 from engine.search import MATE, MATE_BOUND, TT, Limits, Searcher
-from engine.limits import allocate
+from engine.limits import allocate, plan_moves
 
 from . import options as opts
 from engine.notation.move_text import MoveTextError, move_text, parse_move
@@ -403,7 +403,7 @@ class Session:
         limits.searchmoves = searchmoves
         limits.infinite = "infinite" in flags
         pondering = "ponder" in flags
-        soft, hard = allocate(pos.side, p, self.values["overhead"], v.clock_moves)
+        soft, hard = allocate(pos.side, p, self.values["overhead"], plan_moves(v, pos.fullmove))
         if pondering:
             self.pending_hit = (soft, hard)
             limits.infinite = True

@@ -5,6 +5,10 @@ file using them still loads there.
     clockMoves = 50      the moves to plan the clock for when `go` gives no movestogo (30 when
                          not given): a game that usually runs longer spreads its time more
                          evenly instead of spending most of it on the opening
+    clockGame = 90       the moves a game usually runs (0, the default: not declared): the
+                         clock is then planned over the moves left of such a game, never
+                         fewer than clockMoves, so the opening takes less of the base and
+                         the middlegame more
 
 See docs/variant-files.md ("Search hints").
 """
@@ -12,7 +16,7 @@ from __future__ import annotations
 
 from typing import Any
 
-HINT_KEYS = frozenset({"clockMoves"})
+HINT_KEYS = frozenset({"clockMoves", "clockGame"})
 
 
 def hint_attrs(val: dict[str, str], attrs: dict[str, Any]) -> None:
@@ -20,3 +24,5 @@ def hint_attrs(val: dict[str, str], attrs: dict[str, Any]) -> None:
     from .build import _int
     if "clockMoves" in val:
         attrs["clock_moves"] = _int("clockMoves", val["clockMoves"], 5, 500)
+    if "clockGame" in val:
+        attrs["clock_game"] = _int("clockGame", val["clockGame"], 0, 1000)
