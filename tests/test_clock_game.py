@@ -2,14 +2,11 @@
 search hint: docs/variant-files.md, "Search hints"; ``engine.limits.plan_moves``). Knavish's
 file says its games run 90 moves, so the base clock is spread over the 89 moves left at move
 1 and the 50 left at move 40; its ``clockMoves`` (25) is the floor, from move 65 on. Other
-games keep planning ``clockMoves`` throughout."""
+games keep planning ``clockMoves`` throughout. Reading and refusing the key: test_hint_keys.py."""
 from __future__ import annotations
-
-import pytest
 
 import variants
 from engine.limits import allocate, plan_moves
-from file_helpers import load, one, problems
 
 CLOCK = {"wtime": 10000, "btime": 10000, "winc": 100, "binc": 100}
 
@@ -45,19 +42,3 @@ def test_movestogo_still_rules():
     v = variants.get("knavish")
     clock = dict(CLOCK, movestogo=10)
     assert allocate(0, clock, 50, plan_moves(v, 1)) == allocate(0, clock, 50, 30)
-
-
-def test_the_key_is_read_inherited_and_checked():
-    assert one("[plain:chess]\n").clock_game == 0
-    (_, child) = load("[a:chess]\nclockGame = 120\n[b:a]\n").values()
-    assert child().clock_game == 120
-    assert problems("[x:chess]\nclockGame = long\n") == [
-        "f.ini:2: [x] clockGame: not a whole number (long)"]
-    assert problems("[x:chess]\nclockGame = 1001\n") == [
-        "f.ini:2: [x] clockGame: out of range 0..1000 (1001)"]
-
-
-def test_fairy_stockfish_loads_a_file_with_the_hint():
-    sf = pytest.importorskip("pyffish")
-    sf.load_variant_config("[hintgame:chess]\nclockGame = 90\n")
-    assert len(sf.legal_moves("hintgame", sf.start_fen("hintgame"), [])) == 20

@@ -1,6 +1,7 @@
 """cellfish's search hints in variants files (docs/variant-files.md, "Search hints";
 variants/inifile/hints.py): ``clockMoves`` sets the moves the clock is planned over, on plain, 3D
-and lattice sections alike; bad values are refused; Fairy-Stockfish ignores the key."""
+and lattice sections alike, ``clockGame`` the moves a game usually runs (test_clock_game.py has
+what it plans); bad values are refused; Fairy-Stockfish ignores the keys."""
 from __future__ import annotations
 
 from pathlib import Path
@@ -50,14 +51,25 @@ def _section(text: str, name: str) -> str:
     return f"[{name}]{body}\n"
 
 
-def test_bad_values_are_refused():
-    assert problems("[x:chess]\nclockMoves = soon\n") == [
-        "f.ini:2: [x] clockMoves: not a whole number (soon)"]
-    assert problems("[x:chess]\nclockMoves = 1\n") == [
-        "f.ini:2: [x] clockMoves: out of range 5..500 (1)"]
+def test_clock_game_is_read_and_defaults_to_0():
+    assert one("[plain:chess]\n").clock_game == 0
+    (_, child) = load("[a:chess]\nclockGame = 120\n[b:a]\n").values()
+    assert child().clock_game == 120
 
 
-def test_fairy_stockfish_loads_a_file_with_the_hint():
+@pytest.mark.parametrize("line, message", [
+    ("clockMoves = soon", "clockMoves: not a whole number (soon)"),
+    ("clockMoves = 1", "clockMoves: out of range 5..500 (1)"),
+    ("clockGame = long", "clockGame: not a whole number (long)"),
+    ("clockGame = 1001", "clockGame: out of range 0..1000 (1001)"),
+])
+def test_bad_values_are_refused(line, message):
+    assert problems(f"[x:chess]\n{line}\n") == [f"f.ini:2: [x] {message}"]
+
+
+@pytest.mark.parametrize("key, value", [("clockMoves", 45), ("clockGame", 90)])
+def test_fairy_stockfish_loads_a_file_with_the_hint(key, value):
     sf = pytest.importorskip("pyffish")
-    sf.load_variant_config("[hintkey:chess]\nclockMoves = 45\n")
-    assert len(sf.legal_moves("hintkey", sf.start_fen("hintkey"), [])) == 20
+    name = f"hint{key.lower()}"
+    sf.load_variant_config(f"[{name}:chess]\n{key} = {value}\n")
+    assert len(sf.legal_moves(name, sf.start_fen(name), [])) == 20
