@@ -195,6 +195,7 @@ class Searcher(MoveOrdering, Quiescence):
         # age the history instead of forgetting it
         self.history = {k: v >> 2 for k, v in self.history.items() if v >= 4} \
             if len(self.history) < 200_000 else {}
+        self.ev.prime(pos)          # make keeps the evaluator's sum from here on (Position.acc)
         root_moves = legal_moves(pos)
         if limits.searchmoves:
             root_moves = [m for m in root_moves if m in limits.searchmoves] or root_moves
