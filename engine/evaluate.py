@@ -7,7 +7,8 @@ slightly convex curve.  For FIDE chess this gives about P 100, N 300, B 330, R 4
 A variant may fix a piece's value instead (``PieceType.value``; shogi does, since every
 captured piece returns as a drop, which mobility cannot see).
 
-Per-cell tables (precomputed, so evaluating is one lookup per piece):
+Per-cell tables (precomputed, and summed over the pieces by ``make`` as it moves them, see
+``Evaluator.prime``, so evaluating reads a kept sum instead of walking the board):
 * centralisation: a piece's own empty-board move count on that cell relative to its average
   (weighted down for heavy pieces);
 * advancement: pieces that promote get a bonus that grows as their distance (in their own
