@@ -118,6 +118,16 @@ def piece_targets(T: PieceTables, s: int, b: list[int], side: int, ep: int,
                     break
 
 
+def _walk(T: PieceTables, s: int, b: list[int], side: int, ep: int) -> list[int]:
+    """``piece_targets`` as a list, each target once where the piece's atoms overlap: the
+    generators' path for a piece the plain loops do not cover."""
+    tg: list[int] = []
+    piece_targets(T, s, b, side, ep, tg.append)
+    if T.overlap:
+        tg = list(dict.fromkeys(tg))      # atoms that share cells: each move once
+    return tg
+
+
 def pseudo_moves(pos: Position, captures_only: bool = False, drops: bool = True) -> list[int]:
     """Pseudo-legal moves of the side to move: table moves, drops, castling and the variant's
     extra moves.  ``captures_only``: only captures, en passant and promotions (plus the
@@ -161,10 +171,7 @@ def pseudo_moves(pos: Position, captures_only: bool = False, drops: bool = True)
                             app(base | t)
                         break
             continue
-        tg: list[int] = []
-        piece_targets(T, s, b, side, ep, tg.append)
-        if T.overlap:
-            tg = list(dict.fromkeys(tg))      # atoms that share cells: each move once
+        tg = _walk(T, s, b, side, ep)
         if pr is None:
             for t in tg:
                 app(base | t)
@@ -217,10 +224,7 @@ def quiet_moves(pos: Position) -> list[int]:
                         break
                     app(base | t)
             continue
-        tg: list[int] = []
-        piece_targets(T, s, b, side, ep, tg.append)
-        if T.overlap:
-            tg = list(dict.fromkeys(tg))
+        tg = _walk(T, s, b, side, ep)
         for t in tg:
             if t & EP:
                 continue
@@ -280,10 +284,7 @@ def _captures(pos: Position) -> list[int]:
             if ep >= 0 and ep in T.epcells[s] and not b[ep]:
                 app(base | ep | EP)
             continue
-        tg: list[int] = []
-        piece_targets(T, s, b, side, ep, tg.append)
-        if T.overlap:
-            tg = list(dict.fromkeys(tg))      # atoms that share cells: each move once
+        tg = _walk(T, s, b, side, ep)
         for t in tg:
             to = t & 255
             p = b[to]
