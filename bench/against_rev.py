@@ -1,14 +1,19 @@
 """Speed of this tree against an earlier revision of cellfish, in the same run: perft and a
-fixed-depth search from each variant's start, each measured in a fresh process by this tree's
-code and by the revision's (extracted with ``git archive``), alternating, best of N rounds.
+fixed-depth search from each variant's start (with ``--middlegames``, the search from the
+middlegame positions of ``MIDDLEGAMES`` instead, where a variant has them), each measured in a
+fresh process by this tree's code and by the revision's (extracted with ``git archive``),
+alternating, best of N rounds.
 
 The default revision is the last one where the seed games (Nichtschach, Ninepiece, Nested,
 Notake) were Python modules; since then they are shipped variants files plus plugins, and
 this shows whether that costs speed (issue 16: within 5%).
 
     cellfish bench against [--rev REV] [--variants a,b] [--depth N] [--search-depth N] [--rounds N]
+                           [--middlegames]
 
-A ratio above 1.00 means this tree is faster.  Needs a git clone with the revision's history.
+A ratio above 1.00 means this tree is faster; where the two search different numbers of nodes
+(a change of move order), the search's ratio is of the time to the depth, and the nodes per
+second are shown beside it.  Needs a git clone with the revision's history.
 """
 from __future__ import annotations
 
@@ -36,6 +41,20 @@ DEFAULTS = {
     "notake-rifle": (4, 5),
 }
 
+# variant -> middlegame positions (from games of cellfish against itself) for --middlegames
+MIDDLEGAMES = {
+    "knavish": [
+        "1dn4n2/r2bqkb2r/ppppcppp1p/2c2nd1n1/5D1N1C/4P3p1/4PN2D1/1PCN1PPPPP/5KB2R/4Q2ND1 b - - 3 31",
+        "4c2nd1/r2d1kb2r/p1bncppppp/2pnp1n1dq/1pNd2P3/1P1D4P1/2P2CD3/P1BPCPNB1P/R2DQ1KN1R/2N3D3 b kq - 3 31",
+        "7nd1/r4kb2r/pp3pppp1/3dp3d1/P3n5/1P5n1p/4N2C1P/1c1PPNP1P1/3BK1D1D1/7N1R w - - 0 44",
+        "2n7/r2d1kbn1r/pp1p1pnp1p/4q1d3/3d6/2pc2n3/6DCD1/PPPPP1P1PP/1DNB2KC1R/RDN4N2 b kq - 1 31",
+        "1dnc3nd1/r2b2k3/1pp1p2pp1/1d6d1/3pNc4/7p2/2PP3P1P/P2D1PPBP1/R2D1K1ND1/2N4NDR b - - 2 31",
+        "7n2/rdnb2k2r/pnppp1p3/1p1d3cpp/1P8/P6n2/2CNP5/1DPP1P1P1q/R3Q1BN2/2ND2KND1 b - - 1 31"],
+    "chess": [
+        "r1bqkbnr/pppp1ppp/2n5/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R b KQkq - 3 3",
+        "r2q1rk1/pp2bppp/2n1pn2/3p4/3P1B2/2PB1N2/PP1N1PPP/R2QK2R w KQ - 0 10"],
+}
+
 WORKER = r"""
 import json, sys, threading, time
 import variants
@@ -47,11 +66,16 @@ v = variants.get(name)
 pos = parse(v, v.start_fen)
 perft(pos, 1)
 t = time.perf_counter(); n = perft(pos, depth); tp = time.perf_counter() - t
-s = Searcher(v, TT(16))
-t = time.perf_counter()
-best, _, _ = s.search(pos, Limits(depth=sdepth), threading.Event())
-ts = time.perf_counter() - t
-print(json.dumps({"perft": n, "perft_s": tp, "nodes": s.nodes, "search_s": ts}))
+nodes = 0
+ts = 0.0
+for fen in json.loads(sys.argv[4]) if len(sys.argv) > 4 else [v.start_fen]:
+    s = Searcher(v, TT(16))
+    p = parse(v, fen)
+    t = time.perf_counter()
+    s.search(p, Limits(depth=sdepth), threading.Event())
+    ts += time.perf_counter() - t
+    nodes += s.nodes
+print(json.dumps({"perft": n, "perft_s": tp, "nodes": nodes, "search_s": ts}))
 """
 
 
@@ -62,9 +86,10 @@ def extract(rev: str, into: str) -> None:
         tf.extractall(into, filter="data")
 
 
-def measure(tree: str, name: str, depth: int, sdepth: int) -> dict:
+def measure(tree: str, name: str, depth: int, sdepth: int, fens: list[str] | None = None) -> dict:
     env = dict(os.environ, PYTHONPATH=tree)
-    out = subprocess.run([sys.executable, "-c", WORKER, name, str(depth), str(sdepth)], env=env,
+    args = [name, str(depth), str(sdepth)] + ([json.dumps(fens)] if fens else [])
+    out = subprocess.run([sys.executable, "-c", WORKER, *args], env=env,
                          cwd=tree, capture_output=True, text=True, timeout=900)
     if out.returncode:
         raise RuntimeError(f"{name} in {tree}: {out.stderr.strip().splitlines()[-1:]}")
@@ -79,6 +104,8 @@ def main(argv=None) -> int:
     ap.add_argument("--depth", type=int, help="perft depth for every variant")
     ap.add_argument("--search-depth", type=int, help="search depth for every variant")
     ap.add_argument("--rounds", type=int, default=3)
+    ap.add_argument("--middlegames", action="store_true",
+                    help="search the variant's middlegame positions (MIDDLEGAMES) instead of its start")
     a = ap.parse_args(argv)
     names = [n for n in a.variants.split(",") if n]
     with tempfile.TemporaryDirectory(prefix="cellfish-rev-") as ref:
@@ -95,10 +122,11 @@ def main(argv=None) -> int:
         for name in names:
             d0, s0 = DEFAULTS.get(name, (3, 4))
             d, sd = a.depth or d0, a.search_depth or s0
+            fens = MIDDLEGAMES.get(name) if a.middlegames else None
             best: dict[str, dict] = {}
             for _ in range(a.rounds):
                 for label, tree in (("ref", ref), ("now", str(ROOT))):
-                    r = measure(tree, name, d, sd)
+                    r = measure(tree, name, d, sd, fens)
                     b = best.get(label)
                     if b is None:
                         best[label] = r
@@ -116,7 +144,10 @@ def main(argv=None) -> int:
             print(f"{name:<24} {r1['perft']:>14,} {r0['perft_s']:7.2f} {r1['perft_s']:7.2f} {rp:6.2f}   "
                   f"{r1['nodes']:>12,} {r0['search_s']:7.2f} {r1['search_s']:7.2f} {rs:6.2f}"
                   + ("" if same else f"   PERFT DIFFERS (ref {r0['perft']:,})")
-                  + ("" if r0["nodes"] == r1["nodes"] else f"   search nodes differ (ref {r0['nodes']:,})"),
+                  + ("" if r0["nodes"] == r1["nodes"] else
+                     f"   search nodes differ (ref {r0['nodes']:,}); nodes/s ref "
+                     f"{r0['nodes'] / r0['search_s']:,.0f}, now {r1['nodes'] / r1['search_s']:,.0f}")
+                  + (f"   ({len(fens)} middlegames)" if fens else ""),
                   flush=True)
             if not same:
                 rc = 1

@@ -7,7 +7,8 @@ slightly convex curve.  For FIDE chess this gives about P 100, N 300, B 330, R 4
 A variant may fix a piece's value instead (``PieceType.value``; shogi does, since every
 captured piece returns as a drop, which mobility cannot see).
 
-Per-cell tables (precomputed, so evaluating is one lookup per piece):
+Per-cell tables (precomputed, and summed over the pieces by ``make`` as it moves them, see
+``Evaluator.prime``, so evaluating reads a kept sum instead of walking the board):
 * centralisation: a piece's own empty-board move count on that cell relative to its average
   (weighted down for heavy pieces);
 * advancement: pieces that promote get a bonus that grows as their distance (in their own
@@ -78,6 +79,16 @@ def _mobility(tab: PieceTables, s: int, p: float = DENSITY) -> float:
             rest = len(r) - 1 - i if beyond is None else min(beyond, len(r) - 1 - i)
             n += q ** i * p * w * (1 - q ** rest) / p
     return n
+
+
+def _cells(bits: int) -> list[int]:
+    """The cells of a bit mask, lowest first."""
+    out = []
+    while bits:
+        low = bits & -bits
+        out.append(low.bit_length() - 1)
+        bits ^= low
+    return out
 
 
 def piece_value(avg_mobility: float) -> int:
@@ -177,6 +188,7 @@ class Evaluator:
         self.packed: list[list[int]] | None = None
         if v.square_tables:
             self._square_tables(v.square_tables)
+        self._accumulator_table()
 
     def _advancement(self, code: int, tab: PieceTables, pr: dict, gain: int, row: list[int]) -> None:
         """Bonus by the number of the piece's own moves needed to reach a promotion."""
@@ -332,84 +344,76 @@ class Evaluator:
                     self.royal_eg[code] = [0] * geo.size
         self.packed = packed
 
+    # ---- the accumulator (``Position.acc``) ----------------------------------------------
+    # One int per piece code and cell, summed over the pieces: the square value (the first
+    # player's positive, the second's negative) in the low ACC_SHIFT bits, signed; above it
+    # the phase weight (PHASE_BITS bits); above that, where the pawn or structure terms need
+    # them, one bit per cell for each player's pawns and then for each player's pieces the
+    # structure terms name.  A cell holds one piece, so no field carries into the next.
+    ACC_SHIFT = 48
+    PHASE_BITS = 24
+
+    def _accumulator_table(self) -> None:
+        n = self.variant.geometry.size
+        rows = self.pst if self.packed is None else self.packed
+        bits = self.has_passed or self.structure is not None
+        acc = []
+        for code, row in enumerate(rows):
+            sign = -1 if code & 1 else 1
+            ph = self.phase_w[code] << self.ACC_SHIFT
+            k = self.kind[code] if bits else 0
+            base = self.ACC_SHIFT + self.PHASE_BITS + ((k - 1) * 2 + (code & 1)) * n
+            acc.append([sign * row[c] + ph + ((1 << (base + c)) if k else 0) for c in range(n)])
+        self.acc_table = acc
+        self.cell_mask = (1 << n) - 1
+
+    def prime(self, pos: Position) -> int:
+        """Sum ``pos.acc`` afresh from the board (and mark it as this evaluator's, so that
+        ``make`` keeps it from here on); the searcher primes its root."""
+        w = self.acc_table
+        b = pos.board
+        a = 0
+        for c in pos.occ[0]:
+            a += w[b[c]][c]
+        for c in pos.occ[1]:
+            a += w[b[c]][c]
+        pos.accw = w
+        pos.acc = a
+        return a
+
     def evaluate(self, pos: Position) -> int:
         """Centipawns from the side to move's point of view."""
-        pst = self.pst
-        b = pos.board
-        pw = self.phase_w
-        s0 = 0
-        ph = 0
+        a = pos.acc
+        if a is None or pos.accw is not self.acc_table:
+            a = self.prime(pos)
+        hi = (a + (1 << (self.ACC_SHIFT - 1))) >> self.ACC_SHIFT
+        score = a - (hi << self.ACC_SHIFT)
+        ph = hi & ((1 << self.PHASE_BITS) - 1)
         if self.has_passed or self.packed is not None or self.structure is not None:
-            return self._evaluate_pawns(pos)
-        if not self.has_royal_tables:
-            # the game phase only weighs the royal tables: without them, square values alone
-            for c in pos.occ[0]:
-                s0 += pst[b[c]][c]
-            s1 = 0
-            for c in pos.occ[1]:
-                s1 += pst[b[c]][c]
-            return self._finish(pos, s0 - s1, 0)
-        for c in pos.occ[0]:
-            p = b[c]
-            s0 += pst[p][c]
-            ph += pw[p]
-        s1 = 0
-        for c in pos.occ[1]:
-            p = b[c]
-            s1 += pst[p][c]
-            ph += pw[p]
-        return self._finish(pos, s0 - s1, ph)
+            return self._evaluate_pawns(pos, score, ph, hi >> self.PHASE_BITS)
+        return self._finish(pos, score, ph if self.has_royal_tables else 0)
 
-    def _evaluate_pawns(self, pos: Position) -> int:
-        """evaluate() with the passed-pawn term (one more test per piece), with the
-        variant's own square tables, blended by the phase, and its structure terms, where it
-        declares them.  What depends on the pawns alone is kept by pawn cells (``pawn_cache``)."""
-        packed = self.packed
-        pst = self.pst if packed is None else packed
+    def _evaluate_pawns(self, pos: Position, score: int, ph: int, bits: int) -> int:
+        """evaluate() with the passed-pawn term, with the variant's own square tables,
+        blended by the phase, and its structure terms, where it declares them.  What
+        depends on the pawns alone is kept by pawn cells (``pawn_cache``)."""
         b = pos.board
-        pw = self.phase_w
-        kind = self.kind
-        s0 = s1 = ph = 0
-        m0 = m1 = 0
-        p0: list[int] = []
-        p1: list[int] = []
-        x0: list[int] = []
-        x1: list[int] = []
-        for c in pos.occ[0]:
-            p = b[c]
-            s0 += pst[p][c]
-            ph += pw[p]
-            k = kind[p]
-            if k:
-                if k == 1:
-                    m0 |= 1 << c
-                    p0.append(c)
-                else:
-                    x0.append(c)
-        for c in pos.occ[1]:
-            p = b[c]
-            s1 += pst[p][c]
-            ph += pw[p]
-            k = kind[p]
-            if k:
-                if k == 1:
-                    m1 |= 1 << c
-                    p1.append(c)
-                else:
-                    x1.append(c)
+        mask = self.cell_mask
+        n = mask.bit_length()
+        m0 = bits & mask
+        m1 = (bits >> n) & mask
         cache = self.pawn_cache
         if cache is None:
-            pp, ps, f0, f1 = self._pawn_terms(b, p0, p1, m0, m1)
+            pp, ps, f0, f1 = self._pawn_terms(b, _cells(m0), _cells(m1), m0, m1)
         else:
             key = (m0, m1)
             hit = cache.get(key)
             if hit is None:
                 if len(cache) >= self.PAWN_CACHE:
                     cache.clear()
-                cache[key] = hit = self._pawn_terms(b, p0, p1, m0, m1)
+                cache[key] = hit = self._pawn_terms(b, _cells(m0), _cells(m1), m0, m1)
             pp, ps, f0, f1 = hit
-        score = s0 - s1
-        if packed is not None:
+        if self.packed is not None:
             pm = self.phase_max or 1
             phc = ph if ph < pm else pm
             eg = (score + (self.PACK >> 1)) // self.PACK
@@ -423,10 +427,12 @@ class Evaluator:
         st = self.structure
         if st is not None:
             score += ps
+            x0 = (bits >> (2 * n)) & mask
+            x1 = bits >> (3 * n)
             if x0:
-                score += st.pieces(b, x0, f0, f0 | f1)
+                score += st.pieces(b, _cells(x0), f0, f0 | f1)
             if x1:
-                score -= st.pieces(b, x1, f1, f0 | f1)
+                score -= st.pieces(b, _cells(x1), f1, f0 | f1)
         return self._finish(pos, score, ph)
 
     PAWN_CACHE = 1 << 14    # entries kept before the pawn cache starts afresh

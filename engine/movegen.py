@@ -118,20 +118,34 @@ def piece_targets(T: PieceTables, s: int, b: list[int], side: int, ep: int,
                     break
 
 
+def _walk(T: PieceTables, s: int, b: list[int], side: int, ep: int) -> list[int]:
+    """``piece_targets`` as a list, each target once where the piece's atoms overlap: the
+    generators' path for a piece the plain loops do not cover."""
+    tg: list[int] = []
+    piece_targets(T, s, b, side, ep, tg.append)
+    if T.overlap:
+        tg = list(dict.fromkeys(tg))      # atoms that share cells: each move once
+    return tg
+
+
 def pseudo_moves(pos: Position, captures_only: bool = False, drops: bool = True) -> list[int]:
     """Pseudo-legal moves of the side to move: table moves, drops, castling and the variant's
     extra moves.  ``captures_only``: only captures, en passant and promotions (plus the
     variant's extra moves), without quiet moves, drops and castling — what quiescence plays.
     ``drops=False``: without the drops (``drop_moves`` gives them, in the same order)."""
     v = pos.variant
+    if captures_only:
+        out = _captures(pos)
+        if v.caps.extra_moves:
+            v.extra_moves(pos, out)
+        return out
     tl = v.table_list
     promo = v.promo
     pfrom = v.promo_from
     b = pos.board
     side = pos.side
     ep = pos.ep
-    quiet = not captures_only
-    out: list[int] = []
+    out = []
     app = out.append
     for s in pos.occ[side]:
         code = b[s]
@@ -141,53 +155,136 @@ def pseudo_moves(pos: Position, captures_only: bool = False, drops: bool = True)
         if pr is not None and s not in pfrom[code]:
             pr = None                   # a pawn far from its promotion zone moves plainly
         if T.simple and pr is None:
-            # the walker's two modes have their own inner loops: a mode test per empty cell
-            # cost 4-6% of perft (measured)
-            if quiet:
-                for t in T.leaps[s]:
-                    p = b[t]
-                    if not p or (p & 1) != side:
-                        app(base | t)
-                for ray in T.rides[s]:
-                    for t in ray:
-                        p = b[t]
-                        if not p:
-                            app(base | t)
-                        else:
-                            if (p & 1) != side:
-                                app(base | t)
-                            break
-            else:
-                for t in T.leaps[s]:
-                    p = b[t]
-                    if p and (p & 1) != side:
-                        app(base | t)
-                for ray in T.rides[s]:
-                    for t in ray:
-                        p = b[t]
-                        if p:
-                            if (p & 1) != side:
-                                app(base | t)
-                            break
-            continue
-        tg: list[int] = []
-        piece_targets(T, s, b, side, ep, tg.append)
-        if T.overlap:
-            tg = list(dict.fromkeys(tg))      # atoms that share cells: each move once
-        if quiet:
-            if pr is None:
-                for t in tg:
+            # the walker's own inner loop: a mode test per empty cell cost 4-6% of perft
+            # (measured)
+            for t in T.leaps[s]:
+                p = b[t]
+                if not p or (p & 1) != side:
                     app(base | t)
-            else:
-                for t in tg:
-                    opts = pr.get((s, t & 255))
-                    if opts is None:
+            for ray in T.rides[s]:
+                for t in ray:
+                    p = b[t]
+                    if not p:
                         app(base | t)
                     else:
-                        m = base | t
-                        for o in opts:
-                            app(m | (o << 16))
+                        if (p & 1) != side:
+                            app(base | t)
+                        break
             continue
+        tg = _walk(T, s, b, side, ep)
+        if pr is None:
+            for t in tg:
+                app(base | t)
+        else:
+            for t in tg:
+                opts = pr.get((s, t & 255))
+                if opts is None:
+                    app(base | t)
+                else:
+                    m = base | t
+                    for o in opts:
+                        app(m | (o << 16))
+    if v.hands and drops:
+        _drops(pos, app)
+    if v.castling and pos.castle:
+        _castling(pos, app)
+    if v.caps.extra_moves:
+        v.extra_moves(pos, out)
+    return out
+
+
+def quiet_moves(pos: Position) -> list[int]:
+    """The pseudo-legal moves of ``pseudo_moves(pos)`` that ``pseudo_moves(pos, True)`` leaves
+    out: table moves to empty cells that do not promote, castling and drops.  The two lists
+    together hold every pseudo-legal move once, for the searcher, which generates the quiet
+    moves only when the captures have not cut the node off."""
+    v = pos.variant
+    tl = v.table_list
+    promo = v.promo
+    pfrom = v.promo_from
+    b = pos.board
+    side = pos.side
+    ep = pos.ep
+    out: list[int] = []
+    app = out.append
+    for s in pos.occ[side]:
+        code = b[s]
+        T = tl[code]
+        base = s << 8
+        pr = promo.get(code)
+        if pr is not None and s not in pfrom[code]:
+            pr = None
+        if T.simple and pr is None:
+            for t in T.leaps[s]:
+                if not b[t]:
+                    app(base | t)
+            for ray in T.rides[s]:
+                for t in ray:
+                    if b[t]:
+                        break
+                    app(base | t)
+            continue
+        tg = _walk(T, s, b, side, ep)
+        for t in tg:
+            if t & EP:
+                continue
+            to = t & 255
+            p = b[to]
+            if p and (p & 1) != side:
+                continue
+            opts = pr.get((s, to)) if pr is not None else None
+            if opts is None:
+                app(base | t)
+            elif 0 in opts:
+                app(base | t)
+    if v.hands:
+        _drops(pos, app)
+    if v.castling and pos.castle:
+        _castling(pos, app)
+    return out
+
+
+def _captures(pos: Position) -> list[int]:
+    """The table moves of ``pseudo_moves(pos, True)``: captures, en passant and promotions.
+    A piece whose captures the capture index describes (``tables.index_captures``) and that
+    cannot promote from its cell takes its leaps' captures from one mask against the enemy's
+    cells and walks only its rides; any other walks every target and keeps the captures."""
+    v = pos.variant
+    tl = v.table_list
+    promo = v.promo
+    pfrom = v.promo_from
+    b = pos.board
+    side = pos.side
+    ep = pos.ep
+    out: list[int] = []
+    app = out.append
+    them = 0                            # the enemy's cells as a bit mask
+    for s in pos.occ[side ^ 1]:
+        them |= 1 << s
+    for s in pos.occ[side]:
+        code = b[s]
+        T = tl[code]
+        base = s << 8
+        pr = promo.get(code)
+        if pr is not None and s not in pfrom[code]:
+            pr = None                   # a pawn far from its promotion zone moves plainly
+        if T.capfast and pr is None:
+            x = T.capbits[s] & them
+            while x:
+                low = x & -x
+                app(base | (low.bit_length() - 1))
+                x ^= low
+            for ray in T.caprides[s]:
+                for t in ray:
+                    p = b[t]
+                    if p:
+                        if (p & 1) != side:
+                            app(base | t)
+                        break
+            if ep >= 0 and ep in T.epcells[s] and not b[ep]:
+                app(base | ep | EP)
+            continue
+        tg = _walk(T, s, b, side, ep)
         for t in tg:
             to = t & 255
             p = b[to]
@@ -200,13 +297,6 @@ def pseudo_moves(pos: Position, captures_only: bool = False, drops: bool = True)
                 for o in opts:
                     if cap or o:
                         app(base | t | (o << 16))
-    if quiet:
-        if v.hands and drops:
-            _drops(pos, app)
-        if v.castling and pos.castle:
-            _castling(pos, app)
-    if v.caps.extra_moves:
-        v.extra_moves(pos, out)
     return out
 
 

@@ -1,7 +1,7 @@
 """Move ordering: keys that sort the hash move, captures by their swing, promotions, the
 variant's tactical moves, killers, and quiet moves by history; the hash move's sanity check;
 in drop games the drops staged after the moves that cut most (``_first_drops``,
-``_with_drops``).
+``_with_drops``), elsewhere the quiet moves staged after the captures (``_staged_quiets``).
 
 ``MoveOrdering`` is mixed into the ``Searcher``; it reads the searcher's killers, history,
 piece values and square tables, and the variant's search hooks.
@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from .movegen import attacked, drop_moves
+from .movegen import attacked, drop_moves, pseudo_moves, quiet_moves
 from .moves import DROP, EP, FISSION, FUSION
 from .search_state import SearchState
 
@@ -148,6 +148,23 @@ class MoveOrdering(SearchState):
         if first:
             drops = [m for m in drops if m not in first]
         rest = keyed[i:] + self.order(pos, drops, ttmove, ply)
+        rest.sort(key=_first, reverse=True)
+        yield from rest
+
+    def _staged_quiets(self, pos: Position, ttmove: int, ply: int) -> Iterator[tuple[int, int]]:
+        """Every pseudo-legal move, keyed and in the order of ``order`` over all of them, but
+        the quiet moves are generated and keyed only once the captures and promotions that
+        sort above the killers have failed to cut the node off (about half the nodes of a
+        Knavish search are cut off by one of those).  For variants whose tactical moves are
+        those ``pseudo_moves(pos, True)`` gives (no ``is_tactical`` hook) and no drops.
+        Generated between two moves of the node's loop, so the position is the node's."""
+        caps = self.order(pos, pseudo_moves(pos, True), ttmove, ply)
+        i = 0
+        n = len(caps)
+        while i < n and caps[i][0] >= K_KILLER:
+            yield caps[i]
+            i += 1
+        rest = caps[i:] + self.order(pos, quiet_moves(pos), ttmove, ply)
         rest.sort(key=_first, reverse=True)
         yield from rest
 

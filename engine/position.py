@@ -5,6 +5,11 @@ cells.  ``occ[colour]`` is the set of cells a side occupies; ``hand`` is a flat 
 indexed by piece code; ``king[colour]`` the cell of the royal piece (-1 when there is none).
 Every change goes through the primitives ``put``/``clear`` or the inlined paths of ``make``,
 which keep the Zobrist hash exact.
+
+``acc`` is the evaluator's sum over the pieces of ``accw[code][cell]`` (square values, phase
+weights and pawn cells in one int, see ``Evaluator.prime``), kept by ``make`` along its plain
+paths and restored by ``unmake``; a variant's own moves and capture hooks, and ``put`` and
+``clear``, leave it ``None``, and the evaluator sums it afresh when it next needs it.
 """
 from __future__ import annotations
 
@@ -19,7 +24,8 @@ if TYPE_CHECKING:
 class Position:
     __slots__ = ("variant", "board", "occ", "hand", "side", "ep", "ep_victim", "castle",
                  "halfmove", "fullmove", "hash", "king", "stack", "history", "z",
-                 "_royal", "_pawn", "_handtype", "_handsrc", "_cmask", "_cbymove", "extra")
+                 "_royal", "_pawn", "_handtype", "_handsrc", "_cmask", "_cbymove", "extra", "acc",
+                 "accw")
 
     def __init__(self, variant: Variant) -> None:
         v = variant
@@ -41,6 +47,8 @@ class Position:
         self.stack: list[tuple] = []
         self.history: list[int] = []
         self.extra = None
+        self.acc: int | None = None
+        self.accw: list[list[int]] | None = None
         self._royal = [bool(v.piece_types[c >> 1] and v.piece_types[c >> 1].royal) for c in range(ncodes)]
         # per code: None if its moves never reset the move-rule count, else the moves
         # (from << 8 | to) that do not reset it because the piece could take them back
@@ -69,6 +77,7 @@ class Position:
     # ---- primitives -----------------------------------------------------------------------
     def put(self, cell: int, code: int) -> None:
         """Place code on an empty cell."""
+        self.acc = None
         self.board[cell] = code
         self.occ[code & 1].add(cell)
         self.hash ^= self.z.piece[code][cell]
@@ -78,6 +87,7 @@ class Position:
     def clear(self, cell: int) -> int:
         code = self.board[cell]
         if code:
+            self.acc = None
             self.board[cell] = 0
             self.occ[code & 1].discard(cell)
             self.hash ^= self.z.piece[code][cell]
@@ -129,6 +139,7 @@ class Position:
         self.hash = self.compute_hash()
         self.stack = []
         self.history = [self.hash]
+        self.acc = None
 
     def copy(self) -> "Position":
         p = Position.__new__(Position)
@@ -149,15 +160,20 @@ class Position:
         side = self.side
         to = m & 255
         frm = (m >> 8) & 255
-        rec = (m, self.ep, self.ep_victim, self.castle, self.halfmove, self.hash)
+        old = self.acc
+        rec = (m, self.ep, self.ep_victim, self.castle, self.halfmove, self.hash, old)
         h = self.hash ^ z.side ^ z.ep[self.ep] ^ z.ep[-1]
         self.ep = -1
         extra = None
         cap = 0
         code = 0
+        W = self.accw if old is not None else None      # the evaluator's sum is kept
+        a = old if old is not None else 0
         if frm == DROP:
             code = ((m >> 16) & 255) * 2 + side
             b[to] = code
+            if W is not None:
+                a += W[code][to]
             self.occ[side].add(to)
             hc = self._handsrc[code]
             n = self.hand[hc]
@@ -174,6 +190,7 @@ class Position:
             self.hash = h
             extra = self.variant.make_special(self, m)
             h = self.hash
+            W = None
         else:
             code = b[frm]
             cap = b[to]
@@ -188,12 +205,16 @@ class Position:
                     b[rule.rook_to] = rc
                     occ.add(rule.rook_to)
                     h ^= z.piece[rc][rule.rook_to]
+                    if W is not None:
+                        a += W[rc][rule.rook_to] - W[rc][rule.rook_from]
                 elif m & EP:
                     vc = rec[2]
                     cap = b[vc]
                     b[vc] = 0
                     self.occ[side ^ 1].discard(vc)
                     h ^= z.piece[cap][vc]
+                    if W is not None:
+                        a -= W[cap][vc]
                     extra = cap
                     ht = self._handtype[cap]
                     if ht:
@@ -226,6 +247,10 @@ class Position:
             b[to] = newcode
             occ.add(to)
             h ^= z.piece[newcode][to]
+            if W is not None:
+                a += W[newcode][to] - W[code][frm]
+                if cap:
+                    a -= W[cap][to]
             if self._royal[newcode]:
                 self.king[side] = to
             rv = self._pawn[code]
@@ -243,10 +268,12 @@ class Position:
                 self.hash = h
                 extra = self.variant.after_capture(self, m, code, cap)
                 h = self.hash
+                W = None
         if side:
             self.fullmove += 1
         self.side = side ^ 1
         self.hash = h
+        self.acc = a if W is not None else None
         self.stack.append((rec, cap, extra, code))
         self.history.append(h)
 
@@ -256,7 +283,7 @@ class Position:
         back by ``unmake`` like any move."""
         z = self.z
         side = self.side
-        rec = (NULL_MOVE, self.ep, self.ep_victim, self.castle, self.halfmove, self.hash)
+        rec = (NULL_MOVE, self.ep, self.ep_victim, self.castle, self.halfmove, self.hash, self.acc)
         self.hash ^= z.side ^ z.ep[self.ep] ^ z.ep[-1]
         self.ep = -1
         self.ep_victim = -1
@@ -271,7 +298,7 @@ class Position:
         """Take back the last move (or null move)."""
         rec, cap, extra, code = self.stack.pop()
         self.history.pop()
-        m, ep, epv, castle, halfmove, h = rec
+        m, ep, epv, castle, halfmove, h, acc = rec
         side = self.side ^ 1
         self.side = side
         if side:
@@ -282,6 +309,7 @@ class Position:
         if frm == DROP:                # a drop, or a null move (from DROP to 255)
             if m == NULL_MOVE:
                 self.ep, self.ep_victim, self.halfmove, self.hash = ep, epv, halfmove, h
+                self.acc = acc
                 return
             code = b[to]
             b[to] = 0
@@ -339,4 +367,4 @@ class Position:
         self.castle = castle
         self.halfmove = halfmove
         self.hash = h
-
+        self.acc = acc                  # after unmake_special, whose put and clear drop it

@@ -28,7 +28,8 @@ Speed:
   holds for a futile node's quiet moves and drops that give no check (``quiet_checks``),
   and in check only the moves that can end it are generated or made (``evasions``).
 * In drop games the drops are generated and ordered only after the hash move, the captures
-  and the killers have failed to cut the node off (``staged_drops``).
+  and the killers have failed to cut the node off (``staged_drops``); in other games the
+  quiet moves only after the hash move and the captures (``staged_quiets``).
 
 What a variant can tell the searcher (all optional, declared on ``Variant``; which ones a
 variant uses is read from ``Variant.caps``):
@@ -109,6 +110,8 @@ class Searcher(MoveOrdering, Quiescence):
         self.fast_evasions = self.lazy and self.royal and self.fast_pins
         # out of check, drops are generated only when the hash move, captures and killers have not cut the node off
         self.staged_drops = bool(v.hands) and self.lazy
+        # elsewhere the quiet moves are generated only when the captures have not cut the node off
+        self.staged_quiets = self.lazy and not v.hands and self.is_tactical_hook is None
         # a futile quiet move's (or drop's) check is read from the attack tables (no hoppers), so it is pruned unmade
         self.quiet_checks = self.fast_evasions and all(a[3] is None for a in v.attacks)
         # quiescence skips captures of defended pieces, which needs the attack tables
@@ -192,6 +195,7 @@ class Searcher(MoveOrdering, Quiescence):
         # age the history instead of forgetting it
         self.history = {k: v >> 2 for k, v in self.history.items() if v >= 4} \
             if len(self.history) < 200_000 else {}
+        self.ev.prime(pos)          # make keeps the evaluator's sum from here on (Position.acc)
         root_moves = legal_moves(pos)
         if limits.searchmoves:
             root_moves = [m for m in root_moves if m in limits.searchmoves] or root_moves
@@ -458,9 +462,13 @@ class Searcher(MoveOrdering, Quiescence):
             else:
                 moves = None
         staged = None
+        keyed: Iterable[tuple[int, int]] | None = None
         if moves is None:
             if lazy:
-                if self.staged_drops and not check:
+                if self.staged_quiets and not check and (tried or not ttmove):
+                    # the quiet moves are generated only when the captures have not cut off
+                    keyed = self._staged_quiets(pos, ttmove, ply)
+                elif self.staged_drops and not check:
                     moves = pseudo_moves(pos, drops=False)
                     staged = self._first_drops(pos, moves, (ttmove, *killers))
                     moves += staged
@@ -473,9 +481,9 @@ class Searcher(MoveOrdering, Quiescence):
                 if not moves:
                     r = game_result(pos, moves)
                     return result_score(r, ply) if r else 0
-        ordered = self.order(pos, moves, ttmove, ply)
-        keyed: Iterable[tuple[int, int]] = ordered if staged is None \
-            else self._with_drops(pos, ordered, staged, ttmove, ply)
+        if keyed is None:
+            ordered = self.order(pos, moves, ttmove, ply)       # type: ignore[arg-type]
+            keyed = ordered if staged is None else self._with_drops(pos, ordered, staged, ttmove, ply)
         # not in check: only royal moves, moves of pinned pieces and en passant can expose
         # the royal piece (the rules core's own shortcut, for variants where it holds)
         kcell = pos.king[side]

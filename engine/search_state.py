@@ -33,6 +33,7 @@ class SearchState:
     fast_pins: bool                      # the pin shortcut is sound
     fast_evasions: bool                  # in check, moves that cannot end it are left out
     staged_drops: bool                   # out of check, drops come after the moves that cut most
+    staged_quiets: bool                  # out of check, quiet moves are generated after the captures
     quiet_checks: bool                   # a futile quiet move's check is read from the attack tables
     defence_test: bool                   # attack tables exist for the defended-capture test
     nodes: int

@@ -30,7 +30,8 @@ Path = tuple[Cells, tuple[bool, ...], str]                      # cells, stops, 
 
 class PieceTables:
     __slots__ = ("code", "leaps", "mleaps", "cleaps", "rides", "mrides", "crides",
-                 "special", "bent", "hops", "paths", "simple", "overlap")
+                 "special", "bent", "hops", "paths", "simple", "overlap", "capbits", "epcells",
+                 "caprides", "capfast")
 
     def __init__(self, code: int, n: int) -> None:
         self.code = code
@@ -46,6 +47,13 @@ class PieceTables:
         self.paths: list[tuple[Path, ...]] = [()] * n        # (cells, stops, mode): zigzags
         self.simple = True       # only leaps / rides of mode both
         self.overlap = False     # two entries reach one cell: the generator lists it once
+        # the capture index (``index_captures``): per cell, the cells a leap may capture on as
+        # one bit mask, the cells of en-passant capture leaps, and whether leaps, rides and
+        # those capture leaps are all the piece can capture with
+        self.capbits: list[int] = [0] * n
+        self.epcells: list[Cells] = [()] * n
+        self.caprides: list[tuple[Cells, ...]] = [()] * n   # rides and capture rides
+        self.capfast = False
 
 
 def _add(lst: list, cell: int, item: object) -> None:
@@ -133,6 +141,39 @@ def compile_piece(variant: Variant, ptype: PieceType, color: int) -> PieceTables
     if tab.overlap:
         tab.simple = False
     return tab
+
+
+def index_captures(tab: PieceTables) -> None:
+    """Fill the capture index of ``tab`` (see ``PieceTables``), for the generator of captures
+    alone (``movegen.pseudo_moves(pos, True)``), which takes a leaper's captures from one
+    mask against the enemy's cells instead of walking every target (half the time of that
+    generator on Knavish middlegames, measured).  ``capfast`` holds
+    where the captures are exactly: the leaps' and capture leaps' cells holding an enemy
+    piece, the first piece on each ride or capture ride when it is an enemy, and an
+    en-passant leap onto the en-passant cell; a piece with a special ray that can capture
+    (other than a one-cell capture leap), a bent path, a hop, a zigzag or overlapping atoms
+    keeps the general walk."""
+    fast = not tab.overlap
+    for s in range(len(tab.leaps)):
+        bits = 0
+        for t in tab.leaps[s] + tab.cleaps[s]:
+            bits |= 1 << t
+        ep: list[int] = []
+        for ray, stops, mode, flag in tab.special[s]:
+            if mode == MOVE:
+                continue                # never captures
+            if len(ray) == 1 and stops[0] and mode == CAPTURE and flag in (None, "ep"):
+                bits |= 1 << ray[0]
+                if flag == "ep":
+                    ep.append(ray[0])
+            else:
+                fast = False
+        if tab.bent[s] or tab.hops[s] or tab.paths[s]:
+            fast = False
+        tab.capbits[s] = bits
+        tab.epcells[s] = tuple(ep)
+        tab.caprides[s] = tab.rides[s] + tab.crides[s]
+    tab.capfast = fast
 
 
 def _overlaps(tab: PieceTables, s: int) -> bool:

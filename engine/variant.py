@@ -13,7 +13,7 @@ from .geometry import Coord, Geometry
 from .moves import DROP
 from .notation.formats import TextFormat
 from .pieces import HOP, LAME, PieceType
-from .tables import build_attack_tables, compile_piece, reachable
+from .tables import build_attack_tables, compile_piece, index_captures, reachable
 
 if TYPE_CHECKING:
     from .position import Position
@@ -201,7 +201,11 @@ class Variant:
         """The tables the generic generator walks, indexed by piece code (list, for the hot
         loop; built once, by ``build_generator_tables``)."""
         if self._table_list is None:
-            self._table_list = self.build_generator_tables()
+            tl = self.build_generator_tables()
+            for tab in tl:
+                if tab is not None:
+                    index_captures(tab)
+            self._table_list = tl
         return self._table_list
 
     @property
