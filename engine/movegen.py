@@ -1,6 +1,7 @@
 """Move generation from the compiled tables, attack tests and the legality filter.
 
-One generator serves every geometry: it walks per-cell tuples of target cells and rays.
+One generator serves every geometry: it walks per-cell tuples of target cells and rays (the
+plain leaps and rides inline, every other part of a piece's tables through ``walker.py``).
 Variants add what tables cannot describe through ``Variant.extra_moves``.
 """
 from __future__ import annotations
@@ -8,124 +9,10 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Callable
 
 from .moves import CASTLE, DOUBLE, DROP, EP, FISSION, FUSION, SPECIAL
-from .pieces import CAPTURE, MOVE
+from .walker import walk_targets
 
 if TYPE_CHECKING:
     from .position import Position
-    from .tables import PieceTables
-
-
-def piece_targets(T: PieceTables, s: int, b: list[int], side: int, ep: int,
-                  app: Callable[[int], None]) -> None:
-    """Every target of the piece whose tables are T, standing on s (leaps, rides, move-only
-    and capture-only parts, special rays, hops, zigzag paths, bent paths).  Appends
-    target | flags."""
-    for t in T.leaps[s]:
-        p = b[t]
-        if not p or (p & 1) != side:
-            app(t)
-    for t in T.mleaps[s]:
-        if not b[t]:
-            app(t)
-    for t in T.cleaps[s]:
-        p = b[t]
-        if p and (p & 1) != side:
-            app(t)
-    for ray in T.rides[s]:
-        for t in ray:
-            p = b[t]
-            if not p:
-                app(t)
-            else:
-                if (p & 1) != side:
-                    app(t)
-                break
-    for ray in T.mrides[s]:
-        for t in ray:
-            if b[t]:
-                break
-            app(t)
-    for ray in T.crides[s]:
-        for t in ray:
-            p = b[t]
-            if p:
-                if (p & 1) != side:
-                    app(t)
-                break
-    for ray, stops, mode, flag in T.special[s]:
-        k = 0
-        for t in ray:
-            p = b[t]
-            if p:
-                if stops[k] and mode != MOVE and (p & 1) != side:
-                    app(t)
-                break
-            if stops[k]:
-                if mode != CAPTURE:
-                    if flag == "double":
-                        app(t | DOUBLE | ((ray[k - 1] + 1) << 24))
-                    else:
-                        app(t)
-                elif flag == "ep" and t == ep:
-                    app(t | EP)
-            k += 1
-    for ray, stops, mode, beyond in T.hops[s]:
-        i, n = 0, len(ray)
-        while i < n and not b[ray[i]]:      # up to the screen
-            i += 1
-        end = n if beyond is None else min(n, i + 1 + beyond)
-        for k in range(i + 1, end):
-            t = ray[k]
-            p = b[t]
-            if p:
-                if stops[k] and mode != MOVE and (p & 1) != side:
-                    app(t)
-                break
-            if stops[k] and mode != CAPTURE:
-                app(t)
-    zig = T.paths[s]
-    if zig:
-        seen: set[int] = set()      # zigzags cross: a cell on two paths is one destination
-        for path, stops, mode in zig:
-            k = 0
-            for t in path:
-                p = b[t]
-                if p:
-                    if stops[k] and mode != MOVE and (p & 1) != side and t not in seen:
-                        seen.add(t)
-                        app(t)
-                    break
-                if stops[k] and mode != CAPTURE and t not in seen:
-                    seen.add(t)
-                    app(t)
-                k += 1
-    for c1, stop1, rays in T.bent[s]:
-        p = b[c1]
-        if p:
-            if stop1 and (p & 1) != side:
-                app(c1)
-            continue
-        if stop1:
-            app(c1)
-        for ray in rays:
-            for t in ray:
-                p = b[t]
-                if not p:
-                    app(t)
-                else:
-                    if (p & 1) != side:
-                        app(t)
-                    break
-
-
-def _walk(T: PieceTables, s: int, b: list[int], side: int, ep: int) -> list[int]:
-    """``piece_targets`` as a list, each target once where the piece's atoms overlap: the
-    generators' path for a piece the plain loops do not cover."""
-    tg: list[int] = []
-    piece_targets(T, s, b, side, ep, tg.append)
-    if T.overlap:
-        tg = list(dict.fromkeys(tg))      # atoms that share cells: each move once
-    return tg
 
 
 def pseudo_moves(pos: Position, captures_only: bool = False, drops: bool = True) -> list[int]:
@@ -171,7 +58,7 @@ def pseudo_moves(pos: Position, captures_only: bool = False, drops: bool = True)
                             app(base | t)
                         break
             continue
-        tg = _walk(T, s, b, side, ep)
+        tg = walk_targets(T, s, b, side, ep)
         if pr is None:
             for t in tg:
                 app(base | t)
@@ -224,7 +111,7 @@ def quiet_moves(pos: Position) -> list[int]:
                         break
                     app(base | t)
             continue
-        tg = _walk(T, s, b, side, ep)
+        tg = walk_targets(T, s, b, side, ep)
         for t in tg:
             if t & EP:
                 continue
@@ -284,7 +171,7 @@ def _captures(pos: Position) -> list[int]:
             if ep >= 0 and ep in T.epcells[s] and not b[ep]:
                 app(base | ep | EP)
             continue
-        tg = _walk(T, s, b, side, ep)
+        tg = walk_targets(T, s, b, side, ep)
         for t in tg:
             to = t & 255
             p = b[to]

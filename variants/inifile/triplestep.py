@@ -12,7 +12,7 @@ passant on ``pos.ep``; this mixin adds the captures on the second cell (``extra_
 """
 from __future__ import annotations
 
-from engine.movegen import piece_targets
+from engine.walker import piece_targets
 from engine.moves import DOUBLE, EP
 from engine.variant import WHITE
 

@@ -35,7 +35,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from engine.geometry import grid3d
-from engine.movegen import piece_targets
+from engine.walker import piece_targets
 from engine.moves import FISSION, FUSION, SPECIAL
 from engine.pieces import CAPTURE, LEAP, MOVE, Atom, PieceType, compound_atoms
 from engine.tables import PieceTables, compile_piece

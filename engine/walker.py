@@ -1,0 +1,128 @@
+"""The targets of one piece from its compiled tables (``tables.py``): every part a piece's
+tables can hold, leaps, rides, move-only and capture-only parts, special rays, hops, zigzag
+paths and bent paths.  The generators (``movegen.py``) walk plain leaps and rides inline and
+call this for everything else; variants' own generators (fusion, a pawn's triple step) call
+it too.
+"""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Callable
+
+from .moves import DOUBLE, EP
+from .pieces import CAPTURE, MOVE
+
+if TYPE_CHECKING:
+    from .tables import PieceTables
+
+
+def piece_targets(T: PieceTables, s: int, b: list[int], side: int, ep: int,
+                  app: Callable[[int], None]) -> None:
+    """Every target of the piece whose tables are T, standing on s (leaps, rides, move-only
+    and capture-only parts, special rays, hops, zigzag paths, bent paths).  Appends
+    target | flags."""
+    for t in T.leaps[s]:
+        p = b[t]
+        if not p or (p & 1) != side:
+            app(t)
+    for t in T.mleaps[s]:
+        if not b[t]:
+            app(t)
+    for t in T.cleaps[s]:
+        p = b[t]
+        if p and (p & 1) != side:
+            app(t)
+    for ray in T.rides[s]:
+        for t in ray:
+            p = b[t]
+            if not p:
+                app(t)
+            else:
+                if (p & 1) != side:
+                    app(t)
+                break
+    for ray in T.mrides[s]:
+        for t in ray:
+            if b[t]:
+                break
+            app(t)
+    for ray in T.crides[s]:
+        for t in ray:
+            p = b[t]
+            if p:
+                if (p & 1) != side:
+                    app(t)
+                break
+    for ray, stops, mode, flag in T.special[s]:
+        k = 0
+        for t in ray:
+            p = b[t]
+            if p:
+                if stops[k] and mode != MOVE and (p & 1) != side:
+                    app(t)
+                break
+            if stops[k]:
+                if mode != CAPTURE:
+                    if flag == "double":
+                        app(t | DOUBLE | ((ray[k - 1] + 1) << 24))
+                    else:
+                        app(t)
+                elif flag == "ep" and t == ep:
+                    app(t | EP)
+            k += 1
+    for ray, stops, mode, beyond in T.hops[s]:
+        i, n = 0, len(ray)
+        while i < n and not b[ray[i]]:      # up to the screen
+            i += 1
+        end = n if beyond is None else min(n, i + 1 + beyond)
+        for k in range(i + 1, end):
+            t = ray[k]
+            p = b[t]
+            if p:
+                if stops[k] and mode != MOVE and (p & 1) != side:
+                    app(t)
+                break
+            if stops[k] and mode != CAPTURE:
+                app(t)
+    zig = T.paths[s]
+    if zig:
+        seen: set[int] = set()      # zigzags cross: a cell on two paths is one destination
+        for path, stops, mode in zig:
+            k = 0
+            for t in path:
+                p = b[t]
+                if p:
+                    if stops[k] and mode != MOVE and (p & 1) != side and t not in seen:
+                        seen.add(t)
+                        app(t)
+                    break
+                if stops[k] and mode != CAPTURE and t not in seen:
+                    seen.add(t)
+                    app(t)
+                k += 1
+    for c1, stop1, rays in T.bent[s]:
+        p = b[c1]
+        if p:
+            if stop1 and (p & 1) != side:
+                app(c1)
+            continue
+        if stop1:
+            app(c1)
+        for ray in rays:
+            for t in ray:
+                p = b[t]
+                if not p:
+                    app(t)
+                else:
+                    if (p & 1) != side:
+                        app(t)
+                    break
+
+
+def walk_targets(T: PieceTables, s: int, b: list[int], side: int, ep: int) -> list[int]:
+    """``piece_targets`` as a list, each target once where the piece's atoms overlap: the
+    generators' path for a piece the plain loops do not cover."""
+    tg: list[int] = []
+    piece_targets(T, s, b, side, ep, tg.append)
+    if T.overlap:
+        tg = list(dict.fromkeys(tg))      # atoms that share cells: each move once
+    return tg
