@@ -8,8 +8,11 @@ The default revision is the last one where the seed games (Nichtschach, Ninepiec
 Notake) were Python modules; since then they are shipped variants files plus plugins, and
 this shows whether that costs speed (issue 16: within 5%).
 
-    cellfish bench against [--rev REV] [--variants a,b] [--depth N] [--search-depth N] [--rounds N]
-                           [--middlegames]
+    cellfish bench against [--rev REV | --native] [--variants a,b] [--depth N] [--search-depth N]
+                           [--rounds N] [--middlegames]
+
+With ``--native`` the reference is this tree and "now" is a copy of it whose engine modules
+mypyc compiled (``bench/native.py``): the speed a compiled engine would have, same nodes.
 
 A ratio above 1.00 means this tree is faster; where the two search different numbers of nodes
 (a change of move order), the search's ratio is of the time to the depth, and the nodes per
@@ -104,17 +107,30 @@ def main(argv=None) -> int:
     ap.add_argument("--depth", type=int, help="perft depth for every variant")
     ap.add_argument("--search-depth", type=int, help="search depth for every variant")
     ap.add_argument("--rounds", type=int, default=3)
+    ap.add_argument("--native", action="store_true",
+                    help="against a copy of this tree compiled by mypyc, instead of a revision")
     ap.add_argument("--middlegames", action="store_true",
                     help="search the variant's middlegame positions (MIDDLEGAMES) instead of its start")
     a = ap.parse_args(argv)
     names = [n for n in a.variants.split(",") if n]
-    with tempfile.TemporaryDirectory(prefix="cellfish-rev-") as ref:
-        try:
-            extract(a.rev, ref)
-        except (subprocess.CalledProcessError, OSError) as e:
-            print(f"cannot extract revision {a.rev}: {e} (a clone with its history is needed)")
-            return 2
-        print(f"this tree against {a.rev}, best of {a.rounds} rounds each, alternating; ratio > 1: faster now")
+    with tempfile.TemporaryDirectory(prefix="cellfish-rev-") as tmp:
+        if a.native:
+            from bench.native import build
+            ref, now = str(ROOT), tmp
+            error = build(tmp)
+            if error:
+                print(f"cannot build the compiled copy: {error}")
+                return 2
+            print(f"this tree interpreted (ref) against it compiled by mypyc (now), best of {a.rounds} rounds "
+                  "each, alternating; ratio > 1: faster compiled")
+        else:
+            ref, now = tmp, str(ROOT)
+            try:
+                extract(a.rev, ref)
+            except (subprocess.CalledProcessError, OSError) as e:
+                print(f"cannot extract revision {a.rev}: {e} (a clone with its history is needed)")
+                return 2
+            print(f"this tree against {a.rev}, best of {a.rounds} rounds each, alternating; ratio > 1: faster now")
         print(f"{'variant':<24} {'perft':>14} {'ref s':>7} {'now s':>7} {'ratio':>6}   "
               f"{'search nodes':>12} {'ref s':>7} {'now s':>7} {'ratio':>6}")
         rc = 0
@@ -125,7 +141,7 @@ def main(argv=None) -> int:
             fens = MIDDLEGAMES.get(name) if a.middlegames else None
             best: dict[str, dict] = {}
             for _ in range(a.rounds):
-                for label, tree in (("ref", ref), ("now", str(ROOT))):
+                for label, tree in (("ref", ref), ("now", now)):
                     r = measure(tree, name, d, sd, fens)
                     b = best.get(label)
                     if b is None:

@@ -3,7 +3,7 @@ variant's tactical moves, killers, and quiet moves by history; the hash move's s
 in drop games the drops staged after the moves that cut most (``_first_drops``,
 ``_with_drops``), elsewhere the quiet moves staged after the captures (``_staged_quiets``).
 
-``MoveOrdering`` is mixed into the ``Searcher``; it reads the searcher's killers, history,
+``MoveOrdering`` is a layer of the ``Searcher`` (under ``Quiescence``); it reads the searcher's killers, history,
 piece values and square tables, and the variant's search hooks.
 """
 from __future__ import annotations

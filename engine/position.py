@@ -21,11 +21,15 @@ if TYPE_CHECKING:
     from .variant import Variant
 
 
+# the attributes of a Position (its __slots__, and what copy() copies)
+_SLOTS = ("variant", "board", "occ", "hand", "side", "ep", "ep_victim", "castle",
+          "halfmove", "fullmove", "hash", "king", "stack", "history", "z",
+          "_royal", "_pawn", "_handtype", "_handsrc", "_cmask", "_cbymove", "extra", "acc",
+          "accw")
+
+
 class Position:
-    __slots__ = ("variant", "board", "occ", "hand", "side", "ep", "ep_victim", "castle",
-                 "halfmove", "fullmove", "hash", "king", "stack", "history", "z",
-                 "_royal", "_pawn", "_handtype", "_handsrc", "_cmask", "_cbymove", "extra", "acc",
-                 "accw")
+    __slots__ = _SLOTS
 
     def __init__(self, variant: Variant) -> None:
         v = variant
@@ -49,7 +53,7 @@ class Position:
         self.extra = None
         self.acc: int | None = None
         self.accw: list[list[int]] | None = None
-        self._royal = [bool(v.piece_types[c >> 1] and v.piece_types[c >> 1].royal) for c in range(ncodes)]
+        self._royal = [bool((pt := v.piece_types[c >> 1]) and pt.royal) for c in range(ncodes)]
         # per code: None if its moves never reset the move-rule count, else the moves
         # (from << 8 | to) that do not reset it because the piece could take them back
         # (Variant.reversible; empty for a pawn)
@@ -143,7 +147,7 @@ class Position:
 
     def copy(self) -> "Position":
         p = Position.__new__(Position)
-        for s in Position.__slots__:
+        for s in _SLOTS:
             setattr(p, s, getattr(self, s))
         p.board = self.board[:]
         p.occ = [set(self.occ[0]), set(self.occ[1])]

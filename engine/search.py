@@ -59,7 +59,7 @@ from .game import game_result
 from .limits import Limits, Stop
 from .movegen import attacked, evasions, in_check, legal_moves, pinned_cells, pseudo_moves, quiet_checks
 from .moves import ACTED, DOUBLE, DROP, EP, FLAGS, UNMADE_NOT
-from .ordering import K_BAD, K_KILLER, K_TACTICAL, MoveOrdering, _first
+from .ordering import K_BAD, K_KILLER, K_TACTICAL, _first
 from .quiesce import Quiescence
 from .reductions import LMP_COUNT, REDUCTION
 from .tables import supports_attack_tables
@@ -76,7 +76,7 @@ if TYPE_CHECKING:
 __all__ = ["MATE", "MATE_BOUND", "TT", "Limits", "Searcher", "Stop"]
 
 
-class Searcher(MoveOrdering, Quiescence):
+class Searcher(Quiescence):
     CHECK_MASK = 63
     IIR_DEPTH = 4             # nodes this deep without a hash move are searched a ply shallower
     ECACHE_SIZE = 1 << 17     # evaluations kept (about 12 MB at most)

@@ -1,8 +1,9 @@
 """The state every room of the searcher shares, declared once for readers and type checkers.
 
-``Searcher.__init__`` sets these fields; ``MoveOrdering`` and ``Quiescence`` are mixins of the
-``Searcher`` that read them, and the methods declared here are the ones a room calls in
-another (``order`` lives in ordering.py, ``_eval_store`` here, the rest in search.py).
+``Searcher.__init__`` sets these fields; ``MoveOrdering`` and ``Quiescence`` are the layers of
+the ``Searcher`` (SearchState, MoveOrdering, Quiescence, Searcher, in one line) that read
+them, and the methods declared here are the ones a room calls in another (``order`` lives in
+ordering.py, ``_eval_store`` here, the rest in search.py).
 """
 from __future__ import annotations
 

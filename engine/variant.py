@@ -82,7 +82,7 @@ class Variant:
     name: str = ""
     template: str = "fairy"           # announcement: fairy or shogi
     geometry: Geometry
-    piece_types: list[PieceType]      # index 0 is unused (empty); ids are assigned here
+    piece_types: list[PieceType | None]      # index 0 is unused (empty); ids are assigned here
     start_fen: str = ""
     notation_class: type[TextFormat] = TextFormat   # how positions are written
 
@@ -292,9 +292,16 @@ class Variant:
         pt = self.piece_types[code >> 1]
         return bool(pt is not None and pt.pawn)
 
+    def piece_type(self, tid: int) -> PieceType:
+        """The piece type of id ``tid`` (a ValueError for the unused id 0 or a gap)."""
+        pt = self.piece_types[tid]
+        if pt is None:
+            raise ValueError(f"no piece type with id {tid}")
+        return pt
+
     def hand_type(self, captured_code: int) -> int:
         """Type id that goes to the capturer's hand for a captured piece (0 = none)."""
-        pt = self.piece_types[captured_code >> 1]
+        pt = self.piece_type(captured_code >> 1)
         if pt.demotes_to:
             return self.by_token[pt.demotes_to].id
         return pt.id

@@ -60,7 +60,7 @@ class TextFormat:
     def promotion_text(self, tid: int) -> str:
         """The suffix of a move whose piece becomes type ``tid``: ``+`` for a '+' token, else
         the lowercase letter (``Q~`` gives ``q``)."""
-        tok = self.variant.piece_types[tid].token
+        tok = self.variant.piece_type(tid).token
         return "+" if tok.startswith("+") else tok.rstrip("~").lower()
 
     def field_names(self, rest: list[str]) -> tuple[str, ...]:
@@ -89,7 +89,7 @@ class TextFormat:
     def castles(self, king: int, rook: int) -> bool:
         """May these pieces (codes of the rule's colour, on its king and rook cells) hold a
         castling right?  Default: the king piece is royal."""
-        return bool(self.variant.piece_types[king >> 1].royal)
+        return bool(self.variant.piece_type(king >> 1).royal)
 
     def format_castling(self, rights: int) -> str:
         s = "".join(r.char for r in self.variant.castling if rights & r.bit)

@@ -21,7 +21,7 @@ if TYPE_CHECKING:
 
 
 def piece_letter(variant: Variant, tid: int) -> str:
-    tok = variant.piece_types[tid].token
+    tok = variant.piece_type(tid).token
     return tok
 
 
@@ -37,7 +37,7 @@ def move_text(variant: Variant, m: int, dialect: str = "uci") -> str:
         return f"{piece_letter(variant, pt)}{sep}{geo.name(to, dialect)}"
     s = geo.name(frm, dialect) + geo.name(to, dialect)
     if m & FISSION:
-        s += "/" + variant.piece_types[pt].token.lower()
+        s += "/" + variant.piece_type(pt).token.lower()
     elif pt:
         s += variant.notation.promotion_text(pt)
     acted = acted_of(m)

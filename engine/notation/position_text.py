@@ -74,7 +74,7 @@ def token_code(variant: Variant, tok: str) -> int:
 
 
 def code_token(variant: Variant, code: int) -> str:
-    tok = variant.piece_types[code >> 1].token
+    tok = variant.piece_type(code >> 1).token
     return tok if code & 1 == 0 else tok.lower()
 
 
