@@ -146,7 +146,7 @@ class Position:
         self.acc = None
 
     def copy(self) -> "Position":
-        p = Position.__new__(Position)
+        p = Position(self.variant)      # not __new__ alone: a compiled class needs its __init__
         for s in _SLOTS:
             setattr(p, s, getattr(self, s))
         p.board = self.board[:]
