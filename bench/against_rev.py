@@ -11,8 +11,9 @@ this shows whether that costs speed (issue 16: within 5%).
     cellfish bench against [--rev REV | --native] [--variants a,b] [--depth N] [--search-depth N]
                            [--rounds N] [--middlegames]
 
-With ``--native`` the reference is this tree and "now" is a copy of it whose engine modules
-mypyc compiled (``bench/native.py``): the speed a compiled engine would have, same nodes.
+With ``--native`` the reference is this tree interpreted and "now" is the same tree running its
+compiled build (``cellfish native --build``, made first if missing): what compiling gains, with
+the same nodes.
 
 A ratio above 1.00 means this tree is faster; where the two search different numbers of nodes
 (a change of move order), the search's ratio is of the time to the depth, and the nodes per
@@ -89,8 +90,11 @@ def extract(rev: str, into: str) -> None:
         tf.extractall(into, filter="data")
 
 
-def measure(tree: str, name: str, depth: int, sdepth: int, fens: list[str] | None = None) -> dict:
-    env = dict(os.environ, PYTHONPATH=tree)
+def measure(tree: str, name: str, depth: int, sdepth: int, fens: list[str] | None = None,
+            native: bool = False) -> dict:
+    """Perft and search figures of ``tree``'s engine in a fresh process; ``native``: its compiled
+    build (``cellfish native``), else its files as they read."""
+    env = dict(os.environ, PYTHONPATH=tree, CELLFISH_NATIVE="1" if native else "0")
     args = [name, str(depth), str(sdepth)] + ([json.dumps(fens)] if fens else [])
     out = subprocess.run([sys.executable, "-c", WORKER, *args], env=env,
                          cwd=tree, capture_output=True, text=True, timeout=900)
@@ -108,20 +112,21 @@ def main(argv=None) -> int:
     ap.add_argument("--search-depth", type=int, help="search depth for every variant")
     ap.add_argument("--rounds", type=int, default=3)
     ap.add_argument("--native", action="store_true",
-                    help="against a copy of this tree compiled by mypyc, instead of a revision")
+                    help="this tree interpreted against its compiled build (cellfish native), "
+                         "instead of a revision")
     ap.add_argument("--middlegames", action="store_true",
                     help="search the variant's middlegame positions (MIDDLEGAMES) instead of its start")
     a = ap.parse_args(argv)
     names = [n for n in a.variants.split(",") if n]
     with tempfile.TemporaryDirectory(prefix="cellfish-rev-") as tmp:
         if a.native:
-            from bench.native import build
-            ref, now = str(ROOT), tmp
-            error = build(tmp)
+            from cellfish.native import build
+            ref, now = str(ROOT), str(ROOT)
+            error = build(ROOT / "engine")
             if error:
-                print(f"cannot build the compiled copy: {error}")
+                print(f"cannot build the compiled engine: {error}")
                 return 2
-            print(f"this tree interpreted (ref) against it compiled by mypyc (now), best of {a.rounds} rounds "
+            print(f"this tree interpreted (ref) against its compiled build (now), best of {a.rounds} rounds "
                   "each, alternating; ratio > 1: faster compiled")
         else:
             ref, now = tmp, str(ROOT)
@@ -142,7 +147,7 @@ def main(argv=None) -> int:
             best: dict[str, dict] = {}
             for _ in range(a.rounds):
                 for label, tree in (("ref", ref), ("now", now)):
-                    r = measure(tree, name, d, sd, fens)
+                    r = measure(tree, name, d, sd, fens, native=a.native and label == "now")
                     b = best.get(label)
                     if b is None:
                         best[label] = r

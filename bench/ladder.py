@@ -183,6 +183,9 @@ def main(argv: list[str] | None = None) -> int:
     except SetupError as e:
         print(f"error: {e}")
         return 2
+    if engine is None:
+        from cellfish.native import status
+        print(f"cellfish engine: {status()}", flush=True)
     for fam in fams:
         cfg = ladder_config(pkg, fam, levels, a.games, a.tc, a.concurrency, a.seed, engine, a.records)
         res = run_match(cfg)

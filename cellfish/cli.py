@@ -1,11 +1,11 @@
-"""Console entry point: `cellfish` runs the UCI/USI loop; `cellfish match`, `cellfish bench`
-and `cellfish check FILE` are subcommands; `cellfish --variants FILE` loads a variants file
+"""Console entry point: `cellfish` runs the UCI/USI loop; `cellfish match`, `cellfish bench`,
+`cellfish native` and `cellfish check FILE` are subcommands; `cellfish --variants FILE` loads a variants file
 before the loop starts."""
 from __future__ import annotations
 
 import sys
 
-USAGE = ("usage: cellfish [--variants FILE] | bench [...] | match [...] | gui [...] | check FILE...\n"
+USAGE = ("usage: cellfish [--variants FILE] | bench [...] | match [...] | gui [...] | native [...] | check FILE...\n"
          "  (no subcommand: UCI/USI on stdin/stdout)")
 
 
@@ -37,6 +37,9 @@ def main(argv: list[str] | None = None) -> int:
     if argv and argv[0] == "match":
         from cellfish.match_cli import main as match_main
         return match_main(argv[1:])
+    if argv and argv[0] == "native":
+        from cellfish.native import main as native_main
+        return native_main(argv[1:])
     if argv and argv[0] == "check":
         return check(argv[1:])
     if argv and argv[0] == "gui":

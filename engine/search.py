@@ -1,35 +1,31 @@
 """Iterative-deepening principal-variation search, generic over every variant.
 
-The searcher owns no clock of its own: the caller passes ``Limits`` and a stop event; the
-search checks both every 64 nodes, so ``stop`` is answered at once.  Results are reported
-through a callback, one call per completed depth (and per MultiPV line).
+The searcher owns no clock: the caller passes ``Limits`` and a stop event, checked every 64 nodes, so
+``stop`` is answered at once.  Results go to a callback, one call per completed depth (and MultiPV line).
 
 The searcher's rooms: this file (iterative deepening, aspiration, root and negamax),
 ``quiesce.py`` (quiescence), ``ordering.py`` (move ordering), ``tt.py`` (transposition table
 and mate scores), ``limits.py`` (limits and time allocation), ``evaluate.py``.
 
 Speed:
-* For variants that use the generic legality filter (no ``legal_moves`` override) the tree
-  works on pseudo-legal moves and tests legality lazily, after ``make``, with one attack
-  test on the own royal piece; a node with no legal move is scored by ``game_result``.
-  Variants with their own legality filter get ``legal_moves`` at every node.
+* With the generic legality filter (no ``legal_moves`` override) the tree works on pseudo-legal moves and
+  tests legality after ``make`` by one attack test on the own royal; a node with no legal move is scored by
+  ``game_result``. Variants with their own legality filter get ``legal_moves`` at every node.
 * Quiescence stands pat before it generates anything and searches only material-changing
   moves (captures, en passant, promotions, and what ``Variant.is_tactical`` declares);
   losing captures of defended pieces and captures that cannot reach alpha are skipped.
-* Null-move pruning (``Position.make_null``; not when in check, not without pieces beyond pawns and royals, and
-  only where the variant is a plain royal-check game or sets ``null_move_ok``), reverse
-  futility and futility pruning near the leaves, late-move reductions and pruning (``reductions.py``), a ply
-  less where no hash move exists (``IIR_DEPTH``), check extension, aspiration windows, mate-distance pruning,
-  killers and history.
+* Null-move pruning (``Position.make_null``; not in check, not without pieces beyond pawns and royals, only
+  in plain royal-check games or where ``null_move_ok`` is set), reverse futility and futility pruning, late-move
+  reductions and pruning (``reductions.py``), a ply less without a hash move (``IIR_DEPTH``), check extension,
+  aspiration windows, mate-distance pruning, killers and history.
 * In games without check (and without a drop filter) a futile node's quiet moves are pruned
   without being made, and are not even generated when a capture or the hash move comes
   first (``checkless``): the same moves are searched as when each was made and tested.
 * Where check is an attack on the royal read from the attack tables (no hoppers), the same
   holds for a futile node's quiet moves and drops that give no check (``quiet_checks``),
   and in check only the moves that can end it are generated or made (``evasions``).
-* In drop games the drops are generated and ordered only after the hash move, the captures
-  and the killers have failed to cut the node off (``staged_drops``); in other games the
-  quiet moves only after the hash move and the captures (``staged_quiets``).
+* In drop games the drops come only after the hash move, the captures and the killers failed to
+  cut the node off (``staged_drops``); elsewhere quiet moves after the hash move and captures (``staged_quiets``).
 
 What a variant can tell the searcher (all optional, declared on ``Variant``; which ones a
 variant uses is read from ``Variant.caps``):
@@ -80,6 +76,7 @@ class Searcher(Quiescence):
     CHECK_MASK = 63
     IIR_DEPTH = 4             # nodes this deep without a hash move are searched a ply shallower
     ECACHE_SIZE = 1 << 17     # evaluations kept (about 12 MB at most)
+    iter_best: tuple[int, list[int]] | None   # the depth's best root line so far (for a stop)
 
     def __init__(self, variant: Variant, tt: TT | None = None) -> None:
         v = variant
@@ -165,9 +162,9 @@ class Searcher(Quiescence):
             raise Stop
     # ---- the search ---------------------------------------------------------------------
     def search(self, pos: Position, limits: Limits, stop_event: Event,
-               on_info: Callable | None = None) -> tuple[int | None, int | None, int]:
-        """Returns (best move, ponder move or None, score). best move is None when the side
-        to move has no legal move.  The position is left as it was, also after a stop."""
+               on_info: Callable | None = None) -> tuple[int | None, int | None, int | None]:
+        """(best move, ponder move, score): None for a missing one (no legal move; the score also for a
+        stop before any line).  The position is left as it was, also after a stop."""
         base = self._base = len(pos.stack)
         try:
             return self._search(pos, limits, stop_event, on_info)
@@ -175,12 +172,12 @@ class Searcher(Quiescence):
             self._unwind(pos, base)
 
     def _unwind(self, pos: Position, base: int):
-        """Take back what an aborted search left made (moves and null moves, newest first:
-        ``unmake`` takes back either)."""
+        """Take back what an aborted search left made (moves and null moves: ``unmake`` takes either)."""
         while len(pos.stack) > base:
             pos.unmake()
 
-    def _search(self, pos: Position, limits: Limits, stop_event: Event, on_info: Callable | None):
+    def _search(self, pos: Position, limits: Limits, stop_event: Event,
+                on_info: Callable | None) -> tuple[int | None, int | None, int | None]:
         self.limits = limits
         self.stop_event = stop_event
         self.nodes = 0
@@ -213,7 +210,7 @@ class Searcher(Quiescence):
         prev_score = None
         for depth in range(1, max_depth + 1):
             lines = []
-            self.iter_best: tuple[int, list[int]] | None = None
+            self._new_depth()
             try:
                 if multipv == 1:
                     score, pv = self.aspiration(pos, depth, prev_score)
@@ -287,6 +284,10 @@ class Searcher(Quiescence):
             return None
         finally:
             pos.unmake()
+
+    def _new_depth(self) -> None:
+        # not assigned in _search itself: mypy would narrow it to None there, and mypyc trusts that
+        self.iter_best = None
 
     def info(self, depth: int, score: int, pv: list[int], multipv: int | None) -> dict:
         el = max(1e-6, time.monotonic() - self.t0)

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import threading
 
+import pytest
+
 import variants
 from engine.notation import parse_position
 from engine.notation.move_text import move_text
@@ -35,6 +37,7 @@ def _search(depth):
     return move_text(v, best, "uci"), s.nodes
 
 
+@pytest.mark.interpreted
 def test_deeper_reductions_search_fewer_nodes_to_the_same_move(monkeypatch):
     move, nodes = _search(6)
     import engine.search
@@ -49,6 +52,7 @@ def test_late_move_pruning_counts_grow_with_depth():
     assert LMP_COUNT[0] == 0 and all(a < b for a, b in zip(LMP_COUNT, LMP_COUNT[1:]))
 
 
+@pytest.mark.interpreted
 def test_late_move_pruning_searches_fewer_nodes_to_the_same_move(monkeypatch):
     move, nodes = _search(6)
     import engine.search

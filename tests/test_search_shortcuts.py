@@ -58,6 +58,7 @@ def _futile_node(s, pos, depth):
     return s.negamax(pos, depth, alpha, alpha + 1, 1, True), s.nodes
 
 
+@pytest.mark.interpreted
 def test_futile_quiet_moves_are_pruned_unmade_with_the_same_result(monkeypatch):
     v = variants.get("elefantnichtschach")
     made = [0]

@@ -107,6 +107,7 @@ def test_staged_order_is_the_order_of_every_move(name):
         assert list(s._staged_quiets(pos, 0, 3)) == s.order(pos, caps + quiet, 0, 3)
 
 
+@pytest.mark.interpreted
 @pytest.mark.parametrize("name, fen", [("knavish", f) for f in KNAVISH] + [("chess", f) for f in CHESS])
 def test_staged_search_finds_the_same_and_skips_quiet_moves(name, fen, monkeypatch):
     """The staged search against the one that generates every move at once: the same move

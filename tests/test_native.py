@@ -1,0 +1,151 @@
+"""The compiled engine (``cellfish native --build``, ``engine/_native.py``): a build is found
+only by the very files it was made of, it really loads the compiled modules, it searches
+exactly as the interpreted engine does (same perft, same nodes), and it serves the protocol
+(``isready`` and ``stop`` during a search, by event: nothing here is timed; stop's latency is
+measured by ``cellfish bench latency``)."""
+import json
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from bench.against_rev import MIDDLEGAMES, ROOT, measure
+from bench.driver import EngineProcess
+from cellfish import native
+from engine import _native
+
+DEADLINE = 60.0
+
+
+def test_the_searcher_and_rules_core_are_compiled_and_variant_is_not():
+    names = {p.name for p in _native.compiled_sources()}
+    for name in ("movegen.py", "position.py", "search.py", "quiesce.py", "ordering.py", "evaluate.py"):
+        assert name in names
+    for name in _native.NOT_COMPILED:
+        assert name not in names
+
+
+def _copy_engine(tmp_path: Path) -> Path:
+    root = tmp_path / "engine"
+    shutil.copytree(_native.HERE, root, ignore=shutil.ignore_patterns("__pycache__", "*.so"))
+    return root
+
+
+def test_any_edited_file_of_the_package_changes_the_build_key(tmp_path):
+    root = _copy_engine(tmp_path)
+    key = _native.build_key(root)
+    assert key == _native.build_key(_native.HERE)
+    for rel in ("search.py", "variant.py", "notation/move_text.py"):
+        p = root / rel
+        text = p.read_text()
+        p.write_text(text + "\n# edited\n")
+        assert _native.build_key(root) != key, rel
+        p.write_text(text)
+        assert _native.build_key(root) == key
+
+
+def test_an_incomplete_build_or_the_switch_keeps_the_engine_interpreted(tmp_path, monkeypatch):
+    monkeypatch.setenv("CELLFISH_NATIVE_DIR", str(tmp_path))
+    monkeypatch.setenv("CELLFISH_NATIVE", "1")
+    d = _native.build_dir()
+    (d / "engine").mkdir(parents=True)
+    path: list[str] = []
+    assert _native.use_native(path) is None and path == []         # no BUILT marker
+    (d / "BUILT").write_text("x\n")
+    assert _native.use_native(path) is None and path == []         # no extension modules
+    suffix = _native.sysconfig.get_config_var("EXT_SUFFIX")
+    for p in _native.compiled_sources():
+        (d / "engine" / (p.stem + suffix)).write_bytes(b"")
+    monkeypatch.setenv("CELLFISH_NATIVE", "0")
+    assert _native.use_native(path) is None and path == []         # switched off
+    monkeypatch.setenv("CELLFISH_NATIVE", "1")
+    monkeypatch.setattr(sys, "path", list(sys.path))
+    assert _native.use_native(path) == str(d) and path == [str(d / "engine")]
+
+
+@pytest.fixture(scope="module")
+def cache(tmp_path_factory):
+    """A build of this tree's engine in a cache folder of its own."""
+    d = tmp_path_factory.mktemp("native-cache")
+    old = os.environ.get("CELLFISH_NATIVE_DIR")
+    os.environ["CELLFISH_NATIVE_DIR"] = str(d)
+    try:
+        error = native.build(log=lambda *_: None)
+        assert error is None, error
+        assert _native.complete(_native.build_dir())
+        yield d
+    finally:
+        if old is None:
+            del os.environ["CELLFISH_NATIVE_DIR"]
+        else:
+            os.environ["CELLFISH_NATIVE_DIR"] = old
+
+
+PROBE = ("import json, engine, engine.movegen, engine.search, engine.variant, engine._native; "
+         "print(json.dumps([engine.movegen.__file__, engine.search.__file__, engine.variant.__file__, "
+         "engine._native.active]))")
+
+
+def _probe(tree: Path, cache_dir: Path, switch: str = "1") -> list:
+    env = dict(os.environ, PYTHONPATH=str(tree), CELLFISH_NATIVE=switch, CELLFISH_NATIVE_DIR=str(cache_dir))
+    out = subprocess.run([sys.executable, "-c", PROBE], cwd=tree, capture_output=True, text=True,
+                         env=env, check=True)
+    return json.loads(out.stdout)
+
+
+def test_the_engine_loads_the_build_of_its_own_files(cache):
+    movegen, search, variant, active = _probe(ROOT, cache)
+    assert active == str(_native.build_dir())
+    assert movegen.startswith(active) and movegen.endswith(".so")
+    assert search.startswith(active) and search.endswith(".so")
+    assert variant == str(ROOT / "engine" / "variant.py")
+    # switched off, the same tree reads its files
+    movegen, search, _, active = _probe(ROOT, cache, "0")
+    assert active is None and movegen.endswith("movegen.py") and search.endswith("search.py")
+    out = subprocess.run([sys.executable, "-m", "cellfish", "native"], cwd=ROOT, capture_output=True,
+                         text=True, env=dict(os.environ, CELLFISH_NATIVE="1", CELLFISH_NATIVE_DIR=str(cache)))
+    assert out.stdout.startswith("compiled: "), out.stdout
+
+
+def test_an_edited_tree_is_not_served_by_the_old_build(cache, tmp_path):
+    for pkg in ("engine", "variants", "cellfish", "protocol"):
+        shutil.copytree(ROOT / pkg, tmp_path / pkg, ignore=shutil.ignore_patterns("__pycache__", "*.so"))
+    movegen, _, _, active = _probe(tmp_path, cache)
+    assert active == str(_native.build_dir()), "an unedited copy finds the build"
+    p = tmp_path / "engine" / "evaluate.py"
+    p.write_text(p.read_text() + "\n# edited\n")
+    movegen, search, _, active = _probe(tmp_path, cache)
+    assert active is None
+    assert movegen == str(tmp_path / "engine" / "movegen.py")
+    assert search == str(tmp_path / "engine" / "search.py")
+
+
+def test_the_compiled_engine_searches_the_same_nodes(cache):
+    fens = MIDDLEGAMES["knavish"][:2]
+    pure = measure(str(ROOT), "knavish", 2, 3, fens)
+    compiled = measure(str(ROOT), "knavish", 2, 3, fens, native=True)
+    assert compiled["perft"] == pure["perft"] > 0
+    assert compiled["nodes"] == pure["nodes"] > 0
+
+
+def test_the_compiled_engine_answers_isready_and_stop_during_a_search(cache, monkeypatch):
+    monkeypatch.setenv("CELLFISH_NATIVE", "1")
+    with EngineProcess() as eng:
+        eng.handshake()
+        eng.send("setoption name UCI_Variant value knavish")
+        eng.ready()
+        eng.send(f"position fen {MIDDLEGAMES['knavish'][0]}")
+        eng.send("go infinite")
+        first = eng.until_prefix("info depth 2", DEADLINE)
+        eng.send("isready")
+        got = eng.until(lambda l: l == "readyok", DEADLINE)
+        assert not [l for _, l in first + got if l.startswith("bestmove")]
+        eng.send("stop")
+        out = eng.until_prefix("bestmove", DEADLINE)
+        eng.ready()
+        assert len([1 for _, d, l in eng.transcript if d == "<" and l.startswith("bestmove")]) == 1
+        assert out[-1][1].split()[1] != "(none)"
+        assert eng.stderr == []
