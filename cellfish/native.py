@@ -15,7 +15,6 @@ import argparse
 import shutil
 import subprocess
 import sys
-import sysconfig
 import tempfile
 from pathlib import Path
 
@@ -38,7 +37,7 @@ def compile_into(tree: Path, root: Path = _native.HERE, timeout: float = 1800) -
                              capture_output=True, text=True, timeout=timeout)
     except (OSError, subprocess.TimeoutExpired) as e:
         return f"mypyc did not run: {e}"
-    suffix = sysconfig.get_config_var("EXT_SUFFIX") or ".so"
+    suffix = _native.ext_suffix()
     missing = [f for f in files if not (tree / (f[:-3] + suffix)).is_file()]
     if out.returncode or missing:
         tail = (out.stdout + out.stderr).strip().splitlines()[-5:]
@@ -66,7 +65,7 @@ def build(root: Path = _native.HERE, log=print) -> str | None:
         if err:
             return err
         stage = Path(tempfile.mkdtemp(prefix=dest.name + ".", dir=dest.parent))
-        suffix = sysconfig.get_config_var("EXT_SUFFIX") or ".so"
+        suffix = _native.ext_suffix()
         (stage / "engine").mkdir()
         for so in tree.glob("*" + suffix):               # mypyc's shared library
             shutil.copy2(so, stage / so.name)

@@ -29,6 +29,11 @@ NOT_COMPILED = ("__init__.py", "_native.py", "variant.py")
 active: str | None = None       # the folder the compiled modules were loaded from, if any
 
 
+def ext_suffix() -> str:
+    """The file ending of this interpreter's extension modules."""
+    return sysconfig.get_config_var("EXT_SUFFIX") or ".so"
+
+
 def compiled_sources(root: Path = HERE) -> list[Path]:
     """The files of the package (``root``) that a build compiles."""
     return sorted(p for p in root.glob("*.py") if p.name not in NOT_COMPILED)
@@ -38,7 +43,7 @@ def build_key(root: Path = HERE) -> str:
     """A digest of every Python file of the package (the compiled ones and those they call
     into) and of the interpreter's ABI: a build is used only by the very files it was made of."""
     h = hashlib.sha256()
-    h.update(f"{sys.implementation.cache_tag} {sysconfig.get_config_var('EXT_SUFFIX')}".encode())
+    h.update(f"{sys.implementation.cache_tag} {ext_suffix()}".encode())
     for p in sorted(root.rglob("*.py")):
         h.update(str(p.relative_to(root)).encode())
         h.update(b"\0")
@@ -65,7 +70,7 @@ def complete(d: Path, root: Path = HERE) -> bool:
     marker = d / "BUILT"
     if not marker.is_file():
         return False
-    suffix = sysconfig.get_config_var("EXT_SUFFIX") or ".so"
+    suffix = ext_suffix()
     return all((d / "engine" / (p.stem + suffix)).is_file() for p in compiled_sources(root))
 
 

@@ -56,7 +56,7 @@ def test_an_incomplete_build_or_the_switch_keeps_the_engine_interpreted(tmp_path
     assert _native.use_native(path) is None and path == []         # no BUILT marker
     (d / "BUILT").write_text("x\n")
     assert _native.use_native(path) is None and path == []         # no extension modules
-    suffix = _native.sysconfig.get_config_var("EXT_SUFFIX")
+    suffix = _native.ext_suffix()
     for p in _native.compiled_sources():
         (d / "engine" / (p.stem + suffix)).write_bytes(b"")
     monkeypatch.setenv("CELLFISH_NATIVE", "0")
