@@ -1,6 +1,6 @@
 """``cellfish native``: compile the rules core and the searcher with mypyc, so the engine
-searches about one and a half times as fast (``bench/README.md`` has the figures), or say
-whether it runs compiled.
+searches two to six times as fast (``bench/README.md`` has the figures), or say whether it runs
+compiled.
 
     cellfish native            say which build the engine would load, if any
     cellfish native --build    compile these very files into the build cache

@@ -122,7 +122,7 @@ class Evaluator:
         tables = v.tables
         mobs = {}
         for code, tab in tables.items():
-            pt = v.piece_types[code >> 1]
+            pt = v.piece_type(code >> 1)
             mob = [_mobility(tab, s) for s in range(n)]
             nz = [m for m in mob if m]
             avg = sum(nz) / len(nz) if nz else 0.0
@@ -141,7 +141,7 @@ class Evaluator:
         promo = v.promo
         self.promo_dist: dict[int, tuple[list[int], int, int]] = {}
         for code, tab in tables.items():
-            pt = v.piece_types[code >> 1]
+            pt = v.piece_type(code >> 1)
             mob, avg = mobs[code]
             val = self.value[code]
             row = self.pst[code]

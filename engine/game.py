@@ -1,7 +1,7 @@
 """Game state: result of a position (no moves, repetition, move clock, variant rules) and perft."""
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from .movegen import in_check, legal_moves
 
@@ -11,8 +11,10 @@ if TYPE_CHECKING:
     from .position import Position
     from .variant import Result, Variant
 
-WIN, DRAW, LOSS = 1, 0, -1
-VALUES = {"win": WIN, "draw": DRAW, "loss": LOSS}
+WIN: Final = 1
+DRAW: Final = 0
+LOSS: Final = -1
+VALUES: Final = {"win": WIN, "draw": DRAW, "loss": LOSS}
 
 
 def game_result(pos: Position, legal: list[int] | None = None) -> Result:

@@ -6,13 +6,20 @@ Variants add what tables cannot describe through ``Variant.extra_moves``.
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Callable
+from typing import TYPE_CHECKING, Final
 
+from . import movedata
 from .moves import CASTLE, DOUBLE, DROP, EP, FISSION, FUSION, SPECIAL
 from .walker import walk_targets
 
 if TYPE_CHECKING:
+    from .movedata import MoveData
     from .position import Position
+    from .tables import AttackTables
+
+# True where this module runs compiled by mypyc (``cellfish native``), whose ints wider than
+# 62 bits are objects: the capture generator then reads its index cell by cell
+COMPILED: Final = not __file__.endswith(".py")
 
 
 def pseudo_moves(pos: Position, captures_only: bool = False, drops: bool = True) -> list[int]:
@@ -20,20 +27,19 @@ def pseudo_moves(pos: Position, captures_only: bool = False, drops: bool = True)
     extra moves.  ``captures_only``: only captures, en passant and promotions (plus the
     variant's extra moves), without quiet moves, drops and castling — what quiescence plays.
     ``drops=False``: without the drops (``drop_moves`` gives them, in the same order)."""
-    v = pos.variant
+    md = movedata.of(pos)
     if captures_only:
-        out = _captures(pos)
-        if v.caps.extra_moves:
-            v.extra_moves(pos, out)
-        return out
-    tl = v.table_list
-    promo = v.promo
-    pfrom = v.promo_from
+        caps = _captures(pos, md)
+        if md.extra_moves:
+            pos.variant.extra_moves(pos, caps)
+        return caps
+    tl = md.tl
+    promo = md.promo
+    pfrom = md.pfrom
     b = pos.board
     side = pos.side
     ep = pos.ep
-    out = []
-    app = out.append
+    out: list[int] = []
     for s in pos.occ[side]:
         code = b[s]
         T = tl[code]
@@ -47,36 +53,36 @@ def pseudo_moves(pos: Position, captures_only: bool = False, drops: bool = True)
             for t in T.leaps[s]:
                 p = b[t]
                 if not p or (p & 1) != side:
-                    app(base | t)
+                    out.append(base | t)
             for ray in T.rides[s]:
                 for t in ray:
                     p = b[t]
                     if not p:
-                        app(base | t)
+                        out.append(base | t)
                     else:
                         if (p & 1) != side:
-                            app(base | t)
+                            out.append(base | t)
                         break
             continue
         tg = walk_targets(T, s, b, side, ep)
         if pr is None:
             for t in tg:
-                app(base | t)
+                out.append(base | t)
         else:
             for t in tg:
                 opts = pr.get((s, t & 255))
                 if opts is None:
-                    app(base | t)
+                    out.append(base | t)
                 else:
                     m = base | t
                     for o in opts:
-                        app(m | (o << 16))
-    if v.hands and drops:
-        _drops(pos, app)
-    if v.castling and pos.castle:
-        _castling(pos, app)
-    if v.caps.extra_moves:
-        v.extra_moves(pos, out)
+                        out.append(m | (o << 16))
+    if md.hands and drops:
+        _drops(pos, out)
+    if md.castling and pos.castle:
+        _castling(pos, out)
+    if md.extra_moves:
+        pos.variant.extra_moves(pos, out)
     return out
 
 
@@ -85,15 +91,14 @@ def quiet_moves(pos: Position) -> list[int]:
     out: table moves to empty cells that do not promote, castling and drops.  The two lists
     together hold every pseudo-legal move once, for the searcher, which generates the quiet
     moves only when the captures have not cut the node off."""
-    v = pos.variant
-    tl = v.table_list
-    promo = v.promo
-    pfrom = v.promo_from
+    md = movedata.of(pos)
+    tl = md.tl
+    promo = md.promo
+    pfrom = md.pfrom
     b = pos.board
     side = pos.side
     ep = pos.ep
     out: list[int] = []
-    app = out.append
     for s in pos.occ[side]:
         code = b[s]
         T = tl[code]
@@ -104,12 +109,12 @@ def quiet_moves(pos: Position) -> list[int]:
         if T.simple and pr is None:
             for t in T.leaps[s]:
                 if not b[t]:
-                    app(base | t)
+                    out.append(base | t)
             for ray in T.rides[s]:
                 for t in ray:
                     if b[t]:
                         break
-                    app(base | t)
+                    out.append(base | t)
             continue
         tg = walk_targets(T, s, b, side, ep)
         for t in tg:
@@ -121,33 +126,34 @@ def quiet_moves(pos: Position) -> list[int]:
                 continue
             opts = pr.get((s, to)) if pr is not None else None
             if opts is None:
-                app(base | t)
+                out.append(base | t)
             elif 0 in opts:
-                app(base | t)
-    if v.hands:
-        _drops(pos, app)
-    if v.castling and pos.castle:
-        _castling(pos, app)
+                out.append(base | t)
+    if md.hands:
+        _drops(pos, out)
+    if md.castling and pos.castle:
+        _castling(pos, out)
     return out
 
 
-def _captures(pos: Position) -> list[int]:
+def _captures(pos: Position, md: MoveData) -> list[int]:
     """The table moves of ``pseudo_moves(pos, True)``: captures, en passant and promotions.
     A piece whose captures the capture index describes (``tables.index_captures``) and that
     cannot promote from its cell takes its leaps' captures from one mask against the enemy's
-    cells and walks only its rides; any other walks every target and keeps the captures."""
-    v = pos.variant
-    tl = v.table_list
-    promo = v.promo
-    pfrom = v.promo_from
+    cells (compiled: from its capture cells one by one, as a mask of more than 62 cells is an
+    object there) and walks only its rides; any other walks every target and keeps the
+    captures."""
+    tl = md.tl
+    promo = md.promo
+    pfrom = md.pfrom
     b = pos.board
     side = pos.side
     ep = pos.ep
     out: list[int] = []
-    app = out.append
     them = 0                            # the enemy's cells as a bit mask
-    for s in pos.occ[side ^ 1]:
-        them |= 1 << s
+    if not COMPILED:
+        for s in pos.occ[side ^ 1]:
+            them |= 1 << s
     for s in pos.occ[side]:
         code = b[s]
         T = tl[code]
@@ -156,20 +162,26 @@ def _captures(pos: Position) -> list[int]:
         if pr is not None and s not in pfrom[code]:
             pr = None                   # a pawn far from its promotion zone moves plainly
         if T.capfast and pr is None:
-            x = T.capbits[s] & them
-            while x:
-                low = x & -x
-                app(base | (low.bit_length() - 1))
-                x ^= low
+            if COMPILED:
+                for t in T.capcells[s]:
+                    p = b[t]
+                    if p and (p & 1) != side:
+                        out.append(base | t)
+            else:
+                x = T.capbits[s] & them
+                while x:
+                    low = x & -x
+                    out.append(base | (low.bit_length() - 1))
+                    x ^= low
             for ray in T.caprides[s]:
                 for t in ray:
                     p = b[t]
                     if p:
                         if (p & 1) != side:
-                            app(base | t)
+                            out.append(base | t)
                         break
             if ep >= 0 and ep in T.epcells[s] and not b[ep]:
-                app(base | ep | EP)
+                out.append(base | ep | EP)
             continue
         tg = walk_targets(T, s, b, side, ep)
         for t in tg:
@@ -179,23 +191,23 @@ def _captures(pos: Position) -> list[int]:
             opts = pr.get((s, to)) if pr is not None else None
             if opts is None:
                 if cap:
-                    app(base | t)
+                    out.append(base | t)
             else:
                 for o in opts:
                     if cap or o:
-                        app(base | t | (o << 16))
+                        out.append(base | t | (o << 16))
     return out
 
 
 def drop_moves(pos: Position) -> list[int]:
     """The pseudo-legal drops of the side to move (by piece in hand, then by cell)."""
     out: list[int] = []
-    if pos.variant.hands:
-        _drops(pos, out.append)
+    if movedata.of(pos).hands:
+        _drops(pos, out)
     return out
 
 
-def _drops(pos: Position, app: Callable[[int], None]) -> None:
+def _drops(pos: Position, out: list[int]) -> None:
     b = pos.board
     hand = pos.hand
     drops = pos.variant.drops
@@ -204,10 +216,10 @@ def _drops(pos: Position, app: Callable[[int], None]) -> None:
             mb = (DROP << 8) | ((code >> 1) << 16)
             for t in drops[code]:
                 if not b[t]:
-                    app(mb | t)
+                    out.append(mb | t)
 
 
-def _castling(pos: Position, app: Callable[[int], None]) -> None:
+def _castling(pos: Position, out: list[int]) -> None:
     b = pos.board
     side = pos.side
     them = side ^ 1
@@ -224,10 +236,10 @@ def _castling(pos: Position, app: Callable[[int], None]) -> None:
                 return
         if any(attacked(pos, c, them) for c in rule.safe if c != rule.king_from):
             continue
-        app(rule.king_to | (rule.king_from << 8) | CASTLE)
+        out.append(rule.king_to | (rule.king_from << 8) | CASTLE)
 
 
-def attacked_with(atk: tuple, b: list[int], t: int) -> bool:
+def attacked_with(atk: AttackTables, b: list[int], t: int) -> bool:
     """Is cell t attacked on board b by a piece of the attack tables ``atk`` (one colour's
     ``(leaps, rays, slider_rays, hops)``, see ``tables.build_attack_tables``)?  A ray's cells
     are walked outward from t; they need not lie on a line, so a cell that must be empty for a
@@ -265,7 +277,7 @@ def attacked_with(atk: tuple, b: list[int], t: int) -> bool:
 
 def attacked(pos: Position, t: int, by: int) -> bool:
     """Is cell t attacked (capturable) by a piece of colour `by`?"""
-    return attacked_with(pos.variant.attacks[by], pos.board, t)
+    return attacked_with(movedata.of(pos).attacks()[by], pos.board, t)
 
 
 def in_check(pos: Position, side: int | None = None) -> bool:
@@ -291,7 +303,7 @@ def evasions(pos: Position, moves: list[int], k: int, them: int, drops: bool = F
     step, whose second cell is its en-passant cell) are kept.  Every move kept is still
     tested after make; the board is not changed.  ``drops``: ``moves`` holds no drops, and
     the drops that can end the check (onto those cells) are added after them."""
-    atk = pos.variant.attacks[them]
+    atk = movedata.of(pos).attacks()[them]
     if atk[3] is not None:
         return moves + drop_moves(pos) if drops else moves
     b = pos.board
@@ -344,7 +356,7 @@ def quiet_checks(pos: Position) -> tuple[dict[int, set[int]], set[int]]:
     first: set[int] = set()
     if k < 0:
         return direct, first
-    atk = pos.variant.attacks[side]
+    atk = movedata.of(pos).attacks()[side]
     b = pos.board
     for s, codes in atk[0][k]:
         if not b[s]:
@@ -361,10 +373,10 @@ def quiet_checks(pos: Position) -> tuple[dict[int, set[int]], set[int]]:
     return direct, first
 
 
-def pinned_with(atk: tuple, b: list[int], k: int, us: int) -> set[int]:
+def pinned_with(atk: AttackTables, b: list[int], k: int, us: int) -> set[int]:
     """Cells of colour `us` whose piece, if it left, would open a slider line (or a lame
     leaper's path) of the attack tables ``atk`` (the enemy's) onto cell k."""
-    pinned = set()
+    pinned: set[int] = set()
     for cells, sets in atk[2][k]:
         first = -1
         i = 0
@@ -385,7 +397,7 @@ def pinned_with(atk: tuple, b: list[int], k: int, us: int) -> set[int]:
 
 def pinned_cells(pos: Position, k: int, them: int) -> set[int]:
     """Own cells whose piece, if it left, would open a line from an enemy piece to k."""
-    return pinned_with(pos.variant.attacks[them], pos.board, k, them ^ 1)
+    return pinned_with(movedata.of(pos).attacks()[them], pos.board, k, them ^ 1)
 
 
 def legal_moves(pos: Position) -> list[int]:
@@ -468,12 +480,10 @@ def royal_filter(pos: Position, pseudo: list[int]) -> list[int]:
         return pseudo
     them = side ^ 1
     drop_hook = v.drop_legal if v.has_drop_rule else None
-    atk = v.attacks[them]
+    atk = movedata.of(pos).attacks()[them]
     b = pos.board
     check = attacked_with(atk, b, k)
     out: list[int] = []
-    app = out.append
-    make, unmake = pos.make, pos.unmake
     king = pos.king
     if v.fast_legality and not check:
         pinned = pinned_with(atk, b, k, side)
@@ -481,23 +491,23 @@ def royal_filter(pos: Position, pseudo: list[int]) -> list[int]:
             frm = (m >> 8) & 255                    # from cell
             if frm == DROP:
                 if drop_hook is None or drop_hook(pos, m):
-                    app(m)
+                    out.append(m)
             elif frm != k and frm not in pinned and not (m & EP):
-                app(m)
+                out.append(m)
             else:
-                make(m)
+                pos.make(m)
                 if not attacked_with(atk, b, king[side]):
-                    app(m)
-                unmake()
+                    out.append(m)
+                pos.unmake()
         return out
     if check and v.fast_legality and not v.capture_hook and not v.check_hook:
         pseudo = evasions(pos, pseudo, k, them)      # only what can end the check
     for m in pseudo:
         if drop_hook is not None and (m >> 8) & 255 == DROP and not drop_hook(pos, m):
             continue
-        make(m)
+        pos.make(m)
         kk = king[side]
         if kk < 0 or not attacked_with(atk, b, kk):
-            app(m)
-        unmake()
+            out.append(m)
+        pos.unmake()
     return out

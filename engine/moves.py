@@ -20,23 +20,24 @@ search.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Final
 
-DROP = 255
-CASTLE = 1 << 32
-EP = 2 << 32
-DOUBLE = 4 << 32
-SPECIAL = 8 << 32     # made and unmade by the variant's own hook
-FISSION = 16 << 32
-FUSION = 32 << 32
-FLAGS = ~((1 << 32) - 1)
+DROP: Final = 255
+CASTLE: Final = 1 << 32
+EP: Final = 2 << 32
+DOUBLE: Final = 4 << 32
+SPECIAL: Final = 8 << 32     # made and unmade by the variant's own hook
+FISSION: Final = 16 << 32
+FUSION: Final = 32 << 32
+FLAGS: Final = ~((1 << 32) - 1)
 
-NULL_MOVE = 0xFFFF  # from 255 to 255: never a real move
+NULL_MOVE: Final = 0xFFFF  # from 255 to 255: never a real move
 
 # moves whose check or legality the searcher's unmade pruning does not read: castling, en
 # passant, a promotion, the variant's own moves, a move acting on a second cell; a pawn's
 # long step (whose second cell is its en-passant cell) is a plain quiet move there
-UNMADE_NOT = (FLAGS & ~DOUBLE) | (255 << 16)
-ACTED = 255 << 24
+UNMADE_NOT: Final = (FLAGS & ~DOUBLE) | (255 << 16)
+ACTED: Final = 255 << 24
 
 
 def unmade_ok(m: int) -> bool:

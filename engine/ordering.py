@@ -8,7 +8,8 @@ piece values and square tables, and the variant's search hooks.
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from operator import itemgetter
+from typing import TYPE_CHECKING, Final
 
 from .movegen import attacked, drop_moves, pseudo_moves, quiet_moves
 from .moves import DROP, EP, FISSION, FUSION
@@ -20,18 +21,18 @@ if TYPE_CHECKING:
 
     from .position import Position
 
-K_TT = 1 << 30
-K_CAPTURE = 1 << 24
-K_PROMO = 1 << 23
-K_SPECIAL = 1 << 22
-K_KILLER = 1 << 21
-K_BAD = 1 << 20          # captures that lose material: after the killers, before quiet moves
-HISTORY_MAX = (1 << 20) - 1
-K_TACTICAL = K_SPECIAL   # keys at or above this are tactical moves
+K_TT: Final = 1 << 30
+K_CAPTURE: Final = 1 << 24
+K_PROMO: Final = 1 << 23
+K_SPECIAL: Final = 1 << 22
+K_KILLER: Final = 1 << 21
+K_BAD: Final = 1 << 20          # captures that lose material: after the killers, before quiet moves
+HISTORY_MAX: Final = (1 << 20) - 1
+K_TACTICAL: Final = K_SPECIAL   # keys at or above this are tactical moves
 
 
-def _first(x: tuple) -> int:
-    return x[0]
+# the sort key of (key, move, ...) entries: a C getter, not a function called per entry
+_first: Final = itemgetter(0)
 
 
 class MoveOrdering(SearchState):
@@ -50,25 +51,24 @@ class MoveOrdering(SearchState):
         royal = self.royal
         them = side ^ 1
         keyed: list[tuple[int, int]] = []
-        app = keyed.append
         for m in moves:
             if m == ttmove:
-                app((K_TT, m))
+                keyed.append((K_TT, m))
                 continue
             frm = (m >> 8) & 255
             if frm == DROP:
                 # returns and drops: killers and history first, then where the dropped
                 # piece stands best (its square value), not the generator's cell order
                 if m == k1 or m == k2:
-                    app((K_KILLER, m))
+                    keyed.append((K_KILLER, m))
                 else:
                     dc = ((m >> 16) & 255) * 2 + side
-                    app((hist.get(m * 2 + side, 0) + pst[dc][m & 255] - val[dc], m))
+                    keyed.append((hist.get(m * 2 + side, 0) + pst[dc][m & 255] - val[dc], m))
                 continue
             if acted is not None and hook is not None and m >> 24 & 255 and hook(pos, m):
                 # acts on another cell (a shunt lands on it), may promote the mover:
                 # ordered as a capture, by its material swing
-                app((K_CAPTURE + self._acted_gain(pos, m, ((m >> 24) & 255) - 1, acted) * 16
+                keyed.append((K_CAPTURE + self._acted_gain(pos, m, ((m >> 24) & 255) - 1, acted) * 16
                      - (val[b[frm]] >> 4), m))
                 continue
             cap = b[m & 255]
@@ -76,22 +76,22 @@ class MoveOrdering(SearchState):
                 va = val[b[frm]]
                 vv = val[cap] if extra is None else val[cap] + extra[cap]
                 if va > vv + 50 and royal and attacked(pos, m & 255, them):
-                    app((K_BAD + vv, m))       # defended and worth less than the capturer
+                    keyed.append((K_BAD + vv, m))       # defended and worth less than the capturer
                 else:
-                    app((K_CAPTURE + vv * 16 - (va >> 4), m))
+                    keyed.append((K_CAPTURE + vv * 16 - (va >> 4), m))
                 continue
             if m & EP:
-                app((K_CAPTURE + 1600, m))
+                keyed.append((K_CAPTURE + 1600, m))
                 continue
             if (m >> 16) & 255 and not m & (FISSION | FUSION):
-                app((K_PROMO + val[((m >> 16) & 255) * 2 + side], m))
+                keyed.append((K_PROMO + val[((m >> 16) & 255) * 2 + side], m))
                 continue
             if hook is not None and hook(pos, m):
-                app((K_SPECIAL, m))
+                keyed.append((K_SPECIAL, m))
             elif m == k1 or m == k2:
-                app((K_KILLER, m))
+                keyed.append((K_KILLER, m))
             else:
-                app((hist.get(m * 2 + side, 0), m))
+                keyed.append((hist.get(m * 2 + side, 0), m))
         keyed.sort(key=_first, reverse=True)
         return keyed
 

@@ -27,12 +27,19 @@ frame).  ``flag`` marks special moves: ``double`` (leaves an en-passant cell beh
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Callable, Sequence
+from typing import Any, Callable, Final, Sequence
 
 from .geometry import Coord
 
-LEAP, RIDE, BENT, HOP, LAME, ZIGZAG = "leap", "ride", "bent", "hop", "lame", "zigzag"
-BOTH, MOVE, CAPTURE = "both", "move", "capture"
+LEAP: Final = "leap"
+RIDE: Final = "ride"
+BENT: Final = "bent"
+HOP: Final = "hop"
+LAME: Final = "lame"
+ZIGZAG: Final = "zigzag"
+BOTH: Final = "both"
+MOVE: Final = "move"
+CAPTURE: Final = "capture"
 
 
 @dataclass(frozen=True)

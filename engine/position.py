@@ -13,19 +13,26 @@ paths and restored by ``unmake``; a variant's own moves and capture hooks, and `
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from .moves import CASTLE, DOUBLE, DROP, EP, FLAGS, NULL_MOVE, SPECIAL
 
 if TYPE_CHECKING:
+    from .movedata import MoveData
     from .variant import Variant
+    from .zobrist import Zobrist
+
+# what make keeps for unmake: (move, ep cell, ep victim, rights, move clock, hash, evaluator
+# sum), the captured code, the variant hook's or en passant's extra, the moving code
+Record = tuple[int, int, int, int, int, int, "int | None"]
+Undo = tuple[Record, int, Any, int]
 
 
 # the attributes of a Position (its __slots__, and what copy() copies)
 _SLOTS = ("variant", "board", "occ", "hand", "side", "ep", "ep_victim", "castle",
           "halfmove", "fullmove", "hash", "king", "stack", "history", "z",
           "_royal", "_pawn", "_handtype", "_handsrc", "_cmask", "_cbymove", "extra", "acc",
-          "accw")
+          "accw", "md")
 
 
 class Position:
@@ -45,14 +52,15 @@ class Position:
         self.castle = 0
         self.halfmove = 0
         self.fullmove = 1
-        self.z = v.zobrist
+        self.z: Zobrist = v.zobrist
         self.hash = 0
         self.king = [-1, -1]
-        self.stack: list[tuple] = []
+        self.stack: list[Undo] = []
         self.history: list[int] = []
         self.extra = None
         self.acc: int | None = None
         self.accw: list[list[int]] | None = None
+        self.md: MoveData | None = None     # the variant's move data, on first use (movedata.of)
         self._royal = [bool((pt := v.piece_types[c >> 1]) and pt.royal) for c in range(ncodes)]
         # per code: None if its moves never reset the move-rule count, else the moves
         # (from << 8 | to) that do not reset it because the piece could take them back
@@ -165,10 +173,10 @@ class Position:
         to = m & 255
         frm = (m >> 8) & 255
         old = self.acc
-        rec = (m, self.ep, self.ep_victim, self.castle, self.halfmove, self.hash, old)
+        rec: Record = (m, self.ep, self.ep_victim, self.castle, self.halfmove, self.hash, old)
         h = self.hash ^ z.side ^ z.ep[self.ep] ^ z.ep[-1]
         self.ep = -1
-        extra = None
+        extra: Any = None
         cap = 0
         code = 0
         W = self.accw if old is not None else None      # the evaluator's sum is kept
@@ -287,7 +295,8 @@ class Position:
         back by ``unmake`` like any move."""
         z = self.z
         side = self.side
-        rec = (NULL_MOVE, self.ep, self.ep_victim, self.castle, self.halfmove, self.hash, self.acc)
+        rec: Record = (NULL_MOVE, self.ep, self.ep_victim, self.castle, self.halfmove, self.hash,
+                       self.acc)
         self.hash ^= z.side ^ z.ep[self.ep] ^ z.ep[-1]
         self.ep = -1
         self.ep_victim = -1

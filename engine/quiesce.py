@@ -56,21 +56,20 @@ class Quiescence(MoveOrdering):
                 moves = pseudo_moves(pos)
             moves = [m for _, m in self.order(pos, moves, 0, min(ply, MAX_PLY))]
             best = -INF
-            make, unmake = pos.make, pos.unmake
             drop_hook = self.drop_hook
             royal = self.royal
             best_pv: list[int] = []
             for m in moves:
                 if drop_hook is not None and (m >> 8) & 255 == DROP and not drop_hook(pos, m):
                     continue
-                make(m)
+                pos.make(m)
                 if royal:
                     k = pos.king[side]
                     if k >= 0 and attacked(pos, k, them):
-                        unmake()
+                        pos.unmake()
                         continue
                 score = -self.quiesce(pos, -beta, -alpha, ply + 1, qply + 1)
-                unmake()
+                pos.unmake()
                 if score > best:
                     best = score
                     if score > alpha:
@@ -96,7 +95,6 @@ class Quiescence(MoveOrdering):
         hook = self.is_tactical_hook
         extra = self.gains_hook(pos) if self.gains_hook is not None else None
         cand: list[tuple[int, int, int]] = []
-        app = cand.append
         for m in self.captures(pos):
             frm = (m >> 8) & 255
             if frm == DROP:
@@ -106,26 +104,25 @@ class Quiescence(MoveOrdering):
                 gain = val[cap]
                 if extra is not None:
                     if extra[cap] >= CAPTURE_WINS:
-                        app((CAPTURE_WINS * 16, m, CAPTURE_WINS))    # wins: first, never pruned
+                        cand.append((CAPTURE_WINS * 16, m, CAPTURE_WINS))    # wins: first, never pruned
                         continue
                     gain += extra[cap]
                 if m & 0xFF0000 and not m & (FISSION | FUSION):
                     gain += val[((m >> 16) & 255) * 2 + side] - val[b[frm]]
                 elif stand + gain + 200 <= alpha:
                     continue        # delta pruning
-                app((gain * 16 - (val[b[frm]] >> 4), m, gain))
+                cand.append((gain * 16 - (val[b[frm]] >> 4), m, gain))
             elif m & EP:
-                app((100 * 16, m, 100))
+                cand.append((100 * 16, m, 100))
             elif m & 0xFF0000 and not m & (FISSION | FUSION):
                 gain = val[((m >> 16) & 255) * 2 + side] - val[b[frm]]
                 if gain > 0:
-                    app((gain * 16, m, gain))
+                    cand.append((gain * 16, m, gain))
             elif hook is not None and hook(pos, m):
-                app((0, m, 0))
+                cand.append((0, m, 0))
         if not cand:
             return stand
         cand.sort(key=_first, reverse=True)
-        make, unmake = pos.make, pos.unmake
         royal = self.royal
         kcell = pos.king[side]
         # the check status is known (none) only for the first quiescence plies
@@ -138,14 +135,14 @@ class Quiescence(MoveOrdering):
             if gain and val[b[frm]] > gain + 50 and not m & 0xFF0000 and \
                     self.defence_test and attacked(pos, m & 255, them):
                 continue
-            make(m)
+            pos.make(m)
             if royal and (pinned is None or frm == kcell or frm in pinned or m & EP):
                 k = pos.king[side]
                 if k >= 0 and attacked(pos, k, them):
-                    unmake()
+                    pos.unmake()
                     continue
             score = -self.quiesce(pos, -beta, -alpha, ply + 1, qply + 1)
-            unmake()
+            pos.unmake()
             if score > alpha:
                 alpha = score
                 best_pv = [m] + self.pv_after

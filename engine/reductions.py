@@ -9,7 +9,8 @@ as futile ones are."""
 from __future__ import annotations
 
 from math import log
+from typing import Final
 
-REDUCTION = [[int(0.75 + log(d) * log(c) / 2.25) if d and c else 0 for c in range(64)] for d in range(64)]
+REDUCTION: Final = [[int(0.75 + log(d) * log(c) / 2.25) if d and c else 0 for c in range(64)] for d in range(64)]
 
-LMP_COUNT = [0, 4, 7, 12]       # 3 + d * d, as in Stockfish without its 'improving' halving
+LMP_COUNT: Final = [0, 4, 7, 12]       # 3 + d * d, as in Stockfish without its 'improving' halving

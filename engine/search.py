@@ -98,6 +98,7 @@ class Searcher(Quiescence):
         self.royal = caps.royal_attacks
         self.drop_hook = v.drop_legal if v.has_drop_rule else None
         self.null_ok = caps.null_move
+        self.move_rule = v.move_rule_plies or 0     # plies without a capture or pawn move: a draw
         # no move can give check, every generated move is searched (no drop filter): futile quiet ones pruned unmade
         self.checkless = not v.check_hook and not v.royal_check and self.drop_hook is None
         # ... and its tactical moves are those pseudo_moves(pos, True) generates: a futile node skips the quiet ones
@@ -321,16 +322,15 @@ class Searcher(Quiescence):
         alpha0 = alpha
         best = -INF
         best_pv = [moves[0]]
-        make, unmake = pos.make, pos.unmake
         for i, m in enumerate(moves):
-            make(m)
+            pos.make(m)
             if i == 0:
                 score = -self.negamax(pos, depth - 1, -beta, -alpha, 1, True)
             else:
                 score = -self.negamax(pos, depth - 1, -alpha - 1, -alpha, 1, True)
                 if alpha < score < beta:
                     score = -self.negamax(pos, depth - 1, -beta, -alpha, 1, True)
-            unmake()
+            pos.unmake()
             if score > best:
                 best = score
                 best_pv = [m] + self.pv_after
@@ -366,11 +366,10 @@ class Searcher(Quiescence):
             if hist[i] == h:
                 return 0
             i -= 2
-        v = self.variant
-        if v.move_rule_plies and pos.halfmove >= v.move_rule_plies:
+        if self.move_rule and pos.halfmove >= self.move_rule:
             return 0
         if ply >= MAX_PLY:
-            return self.evaluate(pos)
+            return self.ev.evaluate(pos)
         # mate-distance pruning
         if alpha < -MATE + ply:
             alpha = -MATE + ply
@@ -415,7 +414,6 @@ class Searcher(Quiescence):
         them = side ^ 1
         royal = self.royal
         drop_hook = self.drop_hook
-        make, unmake = pos.make, pos.unmake
         best = -INF
         best_move = 0
         best_pv: list[int] = []
@@ -426,15 +424,15 @@ class Searcher(Quiescence):
         if lazy and ttmove and not ttmove & FLAGS and self._plausible(pos, ttmove):
             # the hash move first, before anything is generated: often it refutes at once
             if drop_hook is None or (ttmove >> 8) & 255 != DROP or drop_hook(pos, ttmove):
-                make(ttmove)
+                pos.make(ttmove)
                 k = pos.king[side]
                 if royal and k >= 0 and attacked(pos, k, them):
-                    unmake()
+                    pos.unmake()
                 else:
                     tried = ttmove
                     count = 1
                     score = -self.negamax(pos, depth - 1, -beta, -alpha, ply + 1, True)
-                    unmake()
+                    pos.unmake()
                     best = score
                     best_move = ttmove
                     if pv_node:
@@ -533,21 +531,21 @@ class Searcher(Quiescence):
                             if futile and best < fstatic:
                                 best = fstatic
                             continue
-                make(m)
+                pos.make(m)
                 if royal and (pinned is None or frm == kcell or frm in pinned or m & EP):
                     k = pos.king[side]
                     if k >= 0 and attacked(pos, k, them):
-                        unmake()
+                        pos.unmake()
                         continue
             else:
-                make(m)
+                pos.make(m)
             count += 1
             quiet = key < K_TACTICAL
             gives = None
             if quiet and count > 1 and not check and (futile or late or (depth >= 3 and count > 3)):
                 gives = self.in_check(pos)
                 if (futile or late) and not gives:
-                    unmake()
+                    pos.unmake()
                     if futile and best < fstatic:
                         best = fstatic
                     continue
@@ -562,7 +560,7 @@ class Searcher(Quiescence):
                 score = -self.negamax(pos, depth - 1 - red, -alpha - 1, -alpha, ply + 1, True, gives)
                 if score > alpha and (red or score < beta):
                     score = -self.negamax(pos, depth - 1, -beta, -alpha, ply + 1, True, gives)
-            unmake()
+            pos.unmake()
             if score > best:
                 best = score
                 best_move = m

@@ -37,6 +37,7 @@ class SearchState:
     staged_quiets: bool                  # out of check, quiet moves are generated after the captures
     quiet_checks: bool                   # a futile quiet move's check is read from the attack tables
     defence_test: bool                   # attack tables exist for the defended-capture test
+    move_rule: int                       # Variant.move_rule_plies (0: none)
     nodes: int
     seldepth: int
     pv_after: list[int]
@@ -59,7 +60,7 @@ class SearchState:
 
     def _eval_store(self, pos: Position, h: int) -> int:
         """Static evaluation through a small cache keyed by the position's hash."""
-        e = self.evaluate(pos)
+        e = self.ev.evaluate(pos)
         c = self.ecache
         if len(c) >= self.ECACHE_SIZE:
             c.clear()

@@ -27,11 +27,21 @@ Bent = tuple[int, bool, tuple[Cells, ...]]                      # c1, may stop o
 Hop = tuple[Cells, tuple[bool, ...], str, "int | None"]         # line, stops, mode, beyond
 Path = tuple[Cells, tuple[bool, ...], str]                      # cells, stops, mode
 
+# the inverse attack tables of one colour (``build_attack_tables``)
+LeapAttack = tuple[int, frozenset[int]]                         # source cell, codes
+RayAttack = tuple[Cells, tuple[frozenset[int], ...]]            # cells outward, codes per index
+HopAttack = tuple[Cells, tuple[frozenset[int], ...], "int | None"]  # ... and beyond the screen
+AttackTables = tuple[list[tuple[LeapAttack, ...]], list[tuple[RayAttack, ...]],
+                     list[tuple[RayAttack, ...]], "list[tuple[HopAttack, ...]] | None"]
+
+# the promotion table (``Variant.promo``): code -> {(from, to): resulting type ids, 0 = stays}
+Promotions = dict[int, dict[tuple[int, int], tuple[int, ...]]]
+
 
 class PieceTables:
     __slots__ = ("code", "leaps", "mleaps", "cleaps", "rides", "mrides", "crides",
                  "special", "bent", "hops", "paths", "simple", "overlap", "capbits", "epcells",
-                 "caprides", "capfast")
+                 "caprides", "capfast", "capcells")
 
     def __init__(self, code: int, n: int) -> None:
         self.code = code
@@ -51,6 +61,7 @@ class PieceTables:
         # one bit mask, the cells of en-passant capture leaps, and whether leaps, rides and
         # those capture leaps are all the piece can capture with
         self.capbits: list[int] = [0] * n
+        self.capcells: list[Cells] = [()] * n       # the same cells, ascending
         self.epcells: list[Cells] = [()] * n
         self.caprides: list[tuple[Cells, ...]] = [()] * n   # rides and capture rides
         self.capfast = False
@@ -171,6 +182,7 @@ def index_captures(tab: PieceTables) -> None:
         if tab.bent[s] or tab.hops[s] or tab.paths[s]:
             fast = False
         tab.capbits[s] = bits
+        tab.capcells[s] = tuple(t for t in range(bits.bit_length()) if bits >> t & 1)
         tab.epcells[s] = tuple(ep)
         tab.caprides[s] = tab.rides[s] + tab.crides[s]
     tab.capfast = fast
@@ -257,7 +269,7 @@ def supports_attack_tables(tab: PieceTables) -> bool:
     return not any(tab.bent)
 
 
-def build_attack_tables(variant: Variant, tables: dict[int, PieceTables]) -> list[tuple]:
+def build_attack_tables(variant: Variant, tables: dict[int, PieceTables]) -> list[AttackTables]:
     """Inverse tables: for a target cell, which pieces of one colour attack it from where.
 
     Returns per colour: (leaps, rays, slider_rays, hops) indexed by target cell.
@@ -273,7 +285,7 @@ def build_attack_tables(variant: Variant, tables: dict[int, PieceTables]) -> lis
     """
     geo = variant.geometry
     n = geo.size
-    out = []
+    out: list[AttackTables] = []
     for color in (0, 1):
         leaps: list[dict[int, set[int]]] = [{} for _ in range(n)]
         rays: list[dict[tuple, dict[int, set[int]]]] = [{} for _ in range(n)]
@@ -325,10 +337,14 @@ def build_attack_tables(variant: Variant, tables: dict[int, PieceTables]) -> lis
                     for j in range(1, len(r)):
                         if st[j]:    # the hopper stands at index j outward from r[j]
                             hops[r[j]].setdefault((w, beyond), {}).setdefault(j, set()).add(code)
-        leap_t, ray_t, slide_t, hop_t = [], [], [], []
+        leap_t: list[tuple[LeapAttack, ...]] = []
+        ray_t: list[tuple[RayAttack, ...]] = []
+        slide_t: list[tuple[RayAttack, ...]] = []
+        hop_t: list[tuple[HopAttack, ...]] = []
         for t in range(n):
             leap_t.append(tuple((s, frozenset(c)) for s, c in leaps[t].items()))
-            rs, sl = [], []
+            rs: list[RayAttack] = []
+            sl: list[RayAttack] = []
             for w, d in rays[t].items():
                 entry = _outward(geo, t, w, d)
                 rs.append(entry)
@@ -346,7 +362,7 @@ def build_attack_tables(variant: Variant, tables: dict[int, PieceTables]) -> lis
     return out
 
 
-def _merge_paths(paths: dict[Cells, set[int]]) -> list[tuple[Cells, tuple[frozenset, ...]]]:
+def _merge_paths(paths: dict[Cells, set[int]]) -> list[RayAttack]:
     """Ray entries for paths walked back from a target (cells that must be empty, then the
     attacker): a path that begins another one joins it, as one code set at its length."""
     kept: list[tuple[Cells, dict[int, set[int]]]] = []
@@ -366,7 +382,7 @@ def _back(geo: Geometry, s: int, first: int) -> tuple[int, ...]:
     return tuple(a - b for a, b in zip(geo.coords[s], geo.coords[first]))
 
 
-def _outward(geo: Geometry, t: int, w: tuple[int, ...], d: dict[int, set[int]]) -> tuple:
+def _outward(geo: Geometry, t: int, w: tuple[int, ...], d: dict[int, set[int]]) -> RayAttack:
     """(cells outward from t along w, codes per index) for index -> codes d."""
     cells = geo.ray(t, w)
     top = max(d) + 1

@@ -5,11 +5,17 @@ stored relative to the node (``to_tt``) and read back relative to the root (``fr
 """
 from __future__ import annotations
 
-MATE = 1_000_000
-MATE_BOUND = MATE - 10_000
-INF = MATE + 1
-EXACT, LOWER, UPPER = 0, 1, 2
-MAX_PLY = 120               # deepest ply the searcher keeps killers for
+from typing import Final
+
+MATE: Final = 1_000_000
+MATE_BOUND: Final = MATE - 10_000
+INF: Final = MATE + 1
+EXACT: Final = 0
+LOWER: Final = 1
+UPPER: Final = 2
+MAX_PLY: Final = 120               # deepest ply the searcher keeps killers for
+
+TTEntry = tuple[int, int, int, int]    # depth, bound, score, move
 
 
 class TT:
@@ -22,15 +28,15 @@ class TT:
 
     def resize(self, mb: int) -> None:
         self.capacity = max(1024, int(mb * 1024 * 1024 / self.ENTRY_BYTES))
-        self.table: dict[int, tuple] = {}
+        self.table: dict[int, TTEntry] = {}
 
     def clear(self) -> None:
         self.table.clear()
 
-    def get(self, key: int) -> tuple | None:
+    def get(self, key: int) -> TTEntry | None:
         return self.table.get(key)
 
-    def put(self, key: int, entry: tuple) -> None:
+    def put(self, key: int, entry: TTEntry) -> None:
         t = self.table
         if key in t:
             del t[key]            # re-inserted below: a stored position becomes young again

@@ -7,13 +7,16 @@ Tables are compiled lazily, on first use, so that start-up stays fast.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Iterable, Mapping, Sequence
+from typing import TYPE_CHECKING, Any, Final, Iterable, Mapping, Sequence
 
 from .geometry import Coord, Geometry
+from .movedata import MoveData
 from .moves import DROP
 from .notation.formats import TextFormat
 from .pieces import HOP, LAME, PieceType
-from .tables import build_attack_tables, compile_piece, index_captures, reachable
+from .tables import (AttackTables, PieceTables, Promotions, build_attack_tables, compile_piece,
+                     index_captures, reachable)
+from .zobrist import Zobrist
 
 if TYPE_CHECKING:
     from .position import Position
@@ -26,7 +29,7 @@ Result = tuple[int, str] | None
 
 # A move packs its cells into 8-bit fields (engine/moves.py) and from-cell 255 (DROP) marks a
 # drop, so cells must be numbered 0..254: a board may have at most 255 cells.
-MAX_CELLS = DROP
+MAX_CELLS: Final = DROP
 
 
 def check_cell_count(geometry: Geometry, name: str = "") -> None:
@@ -38,7 +41,7 @@ def check_cell_count(geometry: Geometry, name: str = "") -> None:
                          f"{MAX_CELLS} cells (8-bit cell fields, {DROP} marks a drop)")
 
 
-CAPTURE_WINS = 1 << 20     # Variant.capture_gains: this capture wins the game
+CAPTURE_WINS: Final = 1 << 20     # Variant.capture_gains: this capture wins the game
 
 
 class CastlingRule:
@@ -141,13 +144,14 @@ class Variant:
             # royal piece; a lame leaper's path is no slider line: make/test every move
             self.fast_legality = False
         self.notation = self.notation_class(self)
-        self._tables: dict | None = None
-        self._table_list: list | None = None
-        self._attacks: list | None = None
-        self._promo: dict | None = None
-        self._promo_from: dict = {}
-        self._drops: list | None = None
-        self._zobrist: Any = None
+        self._tables: dict[int, PieceTables] | None = None
+        self._table_list: list[PieceTables] | None = None
+        self._attacks: list[AttackTables] | None = None
+        self._promo: Promotions | None = None
+        self._promo_from: dict[int, frozenset[int]] = {}
+        self._drops: list[tuple[int, ...]] | None = None
+        self._zobrist: Zobrist | None = None
+        self._move_data: MoveData | None = None
         self.caps = self.capabilities()
 
     def capabilities(self) -> Capabilities:
@@ -189,7 +193,7 @@ class Variant:
 
     # ---- compiled data (lazy) ---------------------------------------------------------
     @property
-    def tables(self) -> dict:
+    def tables(self) -> dict[int, PieceTables]:
         """Compiled move tables by piece code (built once, by ``build_tables``)."""
         if self._tables is None:
             check_cell_count(self.geometry, self.name)   # also a geometry set after __init__
@@ -197,25 +201,27 @@ class Variant:
         return self._tables
 
     @property
-    def table_list(self) -> list:
+    def table_list(self) -> list[PieceTables]:
         """The tables the generic generator walks, indexed by piece code (list, for the hot
-        loop; built once, by ``build_generator_tables``)."""
+        loop; built once, by ``build_generator_tables``; a code no piece has gets empty
+        tables)."""
         if self._table_list is None:
-            tl = self.build_generator_tables()
+            n = self.geometry.size
+            tl = [tab if tab is not None else PieceTables(code, n)
+                  for code, tab in enumerate(self.build_generator_tables())]
             for tab in tl:
-                if tab is not None:
-                    index_captures(tab)
+                index_captures(tab)
             self._table_list = tl
         return self._table_list
 
     @property
-    def attacks(self) -> list:
+    def attacks(self) -> list[AttackTables]:
         if self._attacks is None:
             self._attacks = build_attack_tables(self, self.tables)
         return self._attacks
 
     @property
-    def promo(self) -> dict:
+    def promo(self) -> Promotions:
         """dict: code -> {(from, to): tuple of resulting type ids (0 = stays as it is)}."""
         if self._promo is None:
             self._promo = self.build_promotions()
@@ -223,14 +229,14 @@ class Variant:
         return self._promo
 
     @property
-    def promo_from(self) -> dict:
+    def promo_from(self) -> dict[int, frozenset[int]]:
         """dict: code -> the cells from which some move of that code promotes (the generator
         walks a piece elsewhere as if it never promoted)."""
         _ = self.promo
         return self._promo_from
 
     @property
-    def drops(self) -> list:
+    def drops(self) -> list[tuple[int, ...]]:
         """list per code: the cells a piece of that code may be dropped on."""
         if self._drops is None:
             geo = self.geometry
@@ -240,13 +246,20 @@ class Variant:
         return self._drops
 
     @property
-    def zobrist(self) -> Any:
+    def move_data(self) -> MoveData:
+        """What the generators read of this variant, in typed fields (``engine/movedata.py``)."""
+        if self._move_data is None:
+            self._move_data = MoveData(self)
+        return self._move_data
+
+    @property
+    def zobrist(self) -> Zobrist:
         if self._zobrist is None:
             self._zobrist = self.build_zobrist()
         return self._zobrist
 
     # ---- build hooks (called once, lazily) --------------------------------------------------
-    def build_tables(self) -> dict:
+    def build_tables(self) -> dict[int, PieceTables]:
         """Hook: compile every piece code's move tables (default: each piece's atoms)."""
         t = {}
         for pt in self.piece_types:
@@ -256,14 +269,14 @@ class Variant:
                 t[pt.id * 2 + color] = compile_piece(self, pt, color)
         return t
 
-    def build_generator_tables(self) -> list:
-        """Hook: the tables the generic generator walks, by code (default: ``tables``)."""
+    def build_generator_tables(self) -> list[PieceTables | None]:
+        """Hook: the tables the generic generator walks, by code (default: ``tables``; None
+        for a code without tables)."""
         tabs = self.tables
         return [tabs.get(c) for c in range(2 * len(self.piece_types))]
 
-    def build_zobrist(self) -> Any:
+    def build_zobrist(self) -> Zobrist:
         """Hook: the Zobrist keys (default: ``max_hand`` counts per hand entry)."""
-        from .zobrist import Zobrist
         return Zobrist(self)
 
     # ---- promotions ---------------------------------------------------------------------
@@ -271,7 +284,7 @@ class Variant:
         """Type ids a piece may become on this move; 0 means it stays.  () = no promotion."""
         return ()
 
-    def build_promotions(self) -> dict:
+    def build_promotions(self) -> Promotions:
         """Hook: the promotion table ``promo`` (default: from ``promotion_options``)."""
         out = {}
         for code, tab in self.tables.items():

@@ -16,6 +16,8 @@ from bench.against_rev import MIDDLEGAMES, ROOT, measure
 from bench.driver import EngineProcess
 from cellfish import native
 from engine import _native
+from engine.zobrist import KEY_BITS
+import variants
 
 DEADLINE = 60.0
 
@@ -149,3 +151,13 @@ def test_the_compiled_engine_answers_isready_and_stop_during_a_search(cache, mon
         assert len([1 for _, d, l in eng.transcript if d == "<" and l.startswith("bestmove")]) == 1
         assert out[-1][1].split()[1] != "(none)"
         assert eng.stderr == []
+
+
+@pytest.mark.parametrize("name", ["chess", "knavish", "shogi", "elefantnichtschach", "nested-b"])
+def test_hash_keys_fit_the_compiled_engines_unboxed_ints(name):
+    """Zobrist keys of 62 bits (``engine/zobrist.py``): every xor of them stays below 2**62,
+    an int the compiled engine keeps unboxed, so updating the hash allocates nothing."""
+    z = variants.get(name).zobrist
+    keys = [k for row in z.piece + z.hand for k in row] + z.ep + z.castle + [z.side]
+    assert KEY_BITS == 62 and 0 <= min(keys) and max(keys) < 1 << 62
+    assert max(keys) >= 1 << 60 and len(set(keys)) == len(keys)

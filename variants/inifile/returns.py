@@ -20,6 +20,8 @@ from __future__ import annotations
 import random
 import re
 
+from engine.zobrist import KEY_BITS
+
 from .build import KeyError_, _bool, _int, _region, in_region
 
 RETURN_KEYS = frozenset({"capturesToHandAs", "pieceDropRegionWhite", "pieceDropRegionBlack",
@@ -172,7 +174,7 @@ class ReturnRules:
         if self.hand_limit > CORE_HAND:
             rnd = random.Random(0x3D)
             for keys in z.hand:
-                keys.extend(rnd.getrandbits(64) for _ in range(self.hand_limit + 1 - len(keys)))
+                keys.extend(rnd.getrandbits(KEY_BITS) for _ in range(self.hand_limit + 1 - len(keys)))
         return z
 
     def validate_position(self, pos):

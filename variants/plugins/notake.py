@@ -338,7 +338,7 @@ class Notake(Plugin):
                 w += [((e,) + cells, (none,) + sets) if e >= 0 else (cells, sets)
                       for cells, sets, e in rays[k]]
                 walks.append(tuple(w))
-            out.append((leaps, walks, (), None))    # (no pins, no hops)
+            out.append((leaps, walks, [], None))    # (no pins, no hops)
         return out
 
     def in_check(self, pos, side):

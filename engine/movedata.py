@@ -1,0 +1,46 @@
+"""What the move generators and the attack test read of a variant, gathered once per variant
+in typed fields.
+
+``Variant`` stays interpreted (variants subclass it), so in the compiled engine
+(``cellfish native``) each of its attributes is a dictionary lookup and each of its lazy tables
+a call of a Python property; the generators read several of them at every node.  A position
+keeps its variant's ``MoveData`` in ``Position.md``, taken from ``Variant.move_data`` (built on
+first use) by ``of``.  The attack tables are read on first need here too: a variant builds
+them lazily, and a variant with bent pieces has none.
+"""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from .position import Position
+    from .tables import AttackTables, PieceTables, Promotions
+    from .variant import Variant
+
+
+class MoveData:
+    __slots__ = ("variant", "tl", "promo", "pfrom", "hands", "castling", "extra_moves", "atk")
+
+    def __init__(self, v: Variant) -> None:
+        self.variant = v
+        self.tl: list[PieceTables] = v.table_list         # the generator's tables by code
+        self.promo: Promotions = v.promo
+        self.pfrom: dict[int, frozenset[int]] = v.promo_from
+        self.hands: bool = bool(v.hands)
+        self.castling: bool = bool(v.castling)
+        self.extra_moves: bool = v.caps.extra_moves
+        self.atk: list[AttackTables] | None = None        # v.attacks, once read
+
+    def attacks(self) -> list[AttackTables]:
+        a = self.atk
+        if a is None:
+            a = self.atk = self.variant.attacks
+        return a
+
+
+def of(pos: Position) -> MoveData:
+    """The move data of the position's variant."""
+    md = pos.md
+    if md is None:
+        md = pos.md = pos.variant.move_data
+    return md
