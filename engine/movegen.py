@@ -275,9 +275,16 @@ def attacked_with(atk: AttackTables, b: list[int], t: int) -> bool:
     return False
 
 
+def _attack_tables(pos: Position) -> list[AttackTables]:
+    """The variant's attack tables, through the position's move data once it has them (a
+    test of check alone, as when a position is read, builds no generator tables)."""
+    md = pos.md
+    return md.attacks() if md is not None else pos.variant.attacks
+
+
 def attacked(pos: Position, t: int, by: int) -> bool:
     """Is cell t attacked (capturable) by a piece of colour `by`?"""
-    return attacked_with(movedata.of(pos).attacks()[by], pos.board, t)
+    return attacked_with(_attack_tables(pos)[by], pos.board, t)
 
 
 def in_check(pos: Position, side: int | None = None) -> bool:
@@ -303,7 +310,7 @@ def evasions(pos: Position, moves: list[int], k: int, them: int, drops: bool = F
     step, whose second cell is its en-passant cell) are kept.  Every move kept is still
     tested after make; the board is not changed.  ``drops``: ``moves`` holds no drops, and
     the drops that can end the check (onto those cells) are added after them."""
-    atk = movedata.of(pos).attacks()[them]
+    atk = _attack_tables(pos)[them]
     if atk[3] is not None:
         return moves + drop_moves(pos) if drops else moves
     b = pos.board
@@ -356,7 +363,7 @@ def quiet_checks(pos: Position) -> tuple[dict[int, set[int]], set[int]]:
     first: set[int] = set()
     if k < 0:
         return direct, first
-    atk = movedata.of(pos).attacks()[side]
+    atk = _attack_tables(pos)[side]
     b = pos.board
     for s, codes in atk[0][k]:
         if not b[s]:
@@ -397,7 +404,7 @@ def pinned_with(atk: AttackTables, b: list[int], k: int, us: int) -> set[int]:
 
 def pinned_cells(pos: Position, k: int, them: int) -> set[int]:
     """Own cells whose piece, if it left, would open a line from an enemy piece to k."""
-    return pinned_with(movedata.of(pos).attacks()[them], pos.board, k, them ^ 1)
+    return pinned_with(_attack_tables(pos)[them], pos.board, k, them ^ 1)
 
 
 def legal_moves(pos: Position) -> list[int]:
@@ -480,7 +487,7 @@ def royal_filter(pos: Position, pseudo: list[int]) -> list[int]:
         return pseudo
     them = side ^ 1
     drop_hook = v.drop_legal if v.has_drop_rule else None
-    atk = movedata.of(pos).attacks()[them]
+    atk = _attack_tables(pos)[them]
     b = pos.board
     check = attacked_with(atk, b, k)
     out: list[int] = []

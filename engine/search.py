@@ -128,7 +128,7 @@ class Searcher(Quiescence):
         """Build the variant's lazily compiled tables now rather than inside a timed search."""
         v = self.variant
         try:
-            _ = v.table_list, v.promo
+            _ = v.table_list, v.promo, v.move_data
             if v.hands:
                 _ = v.drops
             if self.royal:
