@@ -113,7 +113,7 @@ class Searcher(Quiescence):
         # a futile quiet move's (or drop's) check is read from the attack tables (no hoppers), so it is pruned unmade
         self.quiet_checks = self.fast_evasions and all(a[3] is None for a in v.attacks)
         # quiescence skips captures of defended pieces, which needs the attack tables
-        self.defence_test = all(supports_attack_tables(t) for t in v.table_list if t is not None)
+        self.defence_test = all(supports_attack_tables(t) for t in v.table_list)
         self.big = [c >= 2 and pt is not None and not pt.royal and not pt.pawn
                     for c, pt in enumerate(p for p in v.piece_types for _ in (0, 1))]
         self.nodes = 0
