@@ -10,109 +10,31 @@ import re
 from collections.abc import Callable
 from dataclasses import replace
 
-from engine.betza import BetzaError, parse_betza, rotate
+from engine.betza import BetzaError, parse_betza
 from engine.geometry import grid2d
-from engine.pieces import CAPTURE, MOVE, Atom, PieceType, leap, ride
 from engine.structure import Structure
 from engine.variant import Variant
-from variants.chess import ChessLike
+from variants.chess_tables import CHESS_SQUARE_TABLES, CHESS_STRUCTURE
 from variants.fsf_pieces import PIECES
 
-from .keys import DEFAULTS, GUI_ONLY, RULE_KEYS, UNSUPPORTED
+from . import drops                     # drops, hands and the promotion of pieces
+from .hints import HINT_KEYS, hint_attrs
 from .holes import HOLE_KEYS, check_castling, hole_bases, hole_coords
+from .keys import DEFAULTS, GUI_ONLY, RULE_KEYS, UNSUPPORTED
+from .lattice import LATTICE_KEYS, build_lattice
 from .levels import LEVEL_KEYS, level_bases
+from .moverules import FileRules, move_attrs
 from .pieceset import PIECESET_KEYS, pieceset_attrs
 from .plugins import plugin_bases, plugin_keys
-from .hints import HINT_KEYS, hint_attrs
+from .pseudoroyal import PseudoRoyalRules
+from .results import ResultRules, result_attrs
+from .returns import RETURN_KEYS, return_attrs, return_bases, text_bases
 from .rulings import RULING_KEYS, ruling_attrs, ruling_bases
 from .solid import SOLID_KEYS, axis_order, check_piece, engine_regions, is_solid, solid_bases
+from .triplestep import TripleSteps
+from .values import KeyError_, KeyErrors, as_bool, as_file, as_int, as_region, as_value
 
-FILES = "abcdefghijkl"
-
-
-class KeyError_(ValueError):
-    """A key whose value cannot be used: the message says what, ``token`` the bad part."""
-
-    def __init__(self, key: str, what: str, token: str) -> None:
-        super().__init__(what)
-        self.key, self.what, self.token = key, what, token
-
-
-class KeyErrors(ValueError):
-    """Several refused keys of one section."""
-
-    def __init__(self, errors: list[KeyError_]) -> None:
-        super().__init__("; ".join(e.what for e in errors))
-        self.errors = errors
-
-
-def _bool(key: str, v: str) -> bool:
-    if v.lower() in ("true", "1", "yes"):
-        return True
-    if v.lower() in ("false", "0", "no"):
-        return False
-    raise KeyError_(key, "not true or false", v)
-
-
-def _int(key: str, v: str, lo: int, hi: int) -> int:
-    try:
-        n = int(v)
-    except ValueError:
-        raise KeyError_(key, "not a whole number", v) from None
-    if not lo <= n <= hi:
-        raise KeyError_(key, f"out of range {lo}..{hi}", v)
-    return n
-
-
-def _file(key: str, v: str, files: int) -> int:
-    if len(v) == 1 and v in FILES[:files]:
-        return FILES.index(v)
-    if v.isdigit() and 1 <= int(v) <= files:
-        return int(v) - 1
-    raise KeyError_(key, "not a file of the board", v)
-
-
-def _value(key: str, v: str) -> str:
-    if v not in ("win", "loss", "draw"):
-        raise KeyError_(key, "not win, loss or draw", v)
-    return v
-
-
-def _region(key: str, v: str, files: int, ranks: int, clip: bool = False,
-            levels: str = "") -> frozenset[tuple[int, ...]]:
-    """A Bitboard: squares like d4, '*2' (a whole rank) or 'a*' (a whole file); '-' is none.
-    ``clip``: squares off the board are dropped (Fairy-Stockfish's defaults, such as *8 on a
-    smaller board) instead of refused.  On a levelled board (``levels``: its level letters) a
-    token may start with its level (``ed4``, ``e*5``, ``*d4``): it gives (file, rank, level);
-    a token without one gives (file, rank), which holds on every level (``in_region``)."""
-    out: set[tuple[int, ...]] = set()
-    for tok in v.split():
-        if tok == "-":
-            continue
-        m = re.fullmatch(r"([a-z*])?([a-l*])(\d+|\*)", tok) if levels else \
-            re.fullmatch(r"()([a-l*])(\d+|\*)", tok)
-        if m is None:
-            raise KeyError_(key, "not a square list", tok)
-        if m.group(1) and m.group(1) != "*" and m.group(1) not in levels:
-            raise KeyError_(key, "not a level of the board", tok)
-        fs = range(files) if m.group(2) == "*" else [FILES.index(m.group(2))]
-        rs = range(ranks) if m.group(3) == "*" else [int(m.group(3)) - 1]
-        ls: list[tuple[int, ...]] = [()] if not m.group(1) else \
-            [(i,) for i in range(len(levels))] if m.group(1) == "*" else [(levels.index(m.group(1)),)]
-        for f in fs:
-            for r in rs:
-                if not (0 <= f < files and 0 <= r < ranks):
-                    if clip:
-                        continue
-                    raise KeyError_(key, "square off the board", tok)
-                out.update((f, r) + lv for lv in ls)
-    return frozenset(out)
-
-
-def in_region(c: tuple[int, ...], region: frozenset) -> bool:
-    """Is the cell with coordinates ``c`` in a region of ``_region`` (a (file, rank) entry
-    holds on every level)?"""
-    return c in region or c[:2] in region
+__all__ = ["build_class"]
 
 
 def _home_file(fen: str, ranks: int, rank: int, letter: str) -> int | None:
@@ -132,84 +54,19 @@ def _home_file(fen: str, ranks: int, rank: int, letter: str) -> int | None:
     return None
 
 
-class FileVariant(ChessLike):
-    """A 2D variant built from a variants file; the class attributes are set per section."""
-    pieces: tuple[tuple[str, str, str], ...] = ()     # (name, letter, betza) in file order
-    royal_letter = "k"
-    pawn_letters: frozenset[str] = frozenset("p")
-    promo_letters: tuple[frozenset[str], frozenset[str]] = (frozenset("nbrq"),) * 2
-    promo_region: tuple[frozenset, frozenset] = (frozenset(), frozenset())
-    promo_mandatory = True
-    double_region: tuple[frozenset, frozenset] = (frozenset(), frozenset())
-    castle_on = True
-    castle_files = (4, 6, 2)              # king's file, kingside and queenside destinations
-    castle_rank = 0
-    home_level: tuple[int, ...] = ()      # (0,) on a levelled board: castling on its first level
-    promoted_only: frozenset[str] = frozenset()   # promotedOnlyTypes (pieceset.py)
-
-    piece_names: dict[str, str] = {}      # pieceNames (returns.py): letter -> name
-
-    def __init__(self) -> None:
-        base = [self._piece(n, letter, b) for n, letter, b in self.pieces]
-        for pt in base:
-            pt.name = self.piece_names.get(pt.token.lower(), pt.name)
-        own = [pt for pt in base if pt.token.lower() not in self.promoted_only]
-        self.piece_types = [None] + own + self._forms(base)
-        super().__init__()
-
-    def _forms(self, base: list[PieceType]) -> list[PieceType]:
-        """Promoted forms (``+P``, ``Q~``) after the pieces of the file (drops.DropRules)."""
-        return []
-
-    def orient(self, v):
-        """Black's pieces are White's turned half round, as Fairy-Stockfish turns them (a
-        mirror would swap left and right for pieces like ``frF``)."""
-        return rotate(v)
-
-    def _initial(self, c, col) -> bool:
-        """Where ``i`` (initial) moves may start: the side's double-step region."""
-        return in_region(c, self.double_region[col])
-
-    def _piece(self, name: str, letter: str, betza: str) -> PieceType:
-        tok = letter.upper()
-        if name == "pawn":
-            atoms = self._pawn_atoms()
-        else:
-            atoms = parse_betza(betza, initial=self._initial)
-        return PieceType(name, tok, atoms, royal=(letter == self.royal_letter),
-                         pawn=letter in self.pawn_letters)
-
-    def _pawn_atoms(self) -> tuple[Atom, ...]:
-        """Fairy-Stockfish's pawn: a step forward, a diagonal capture (en passant), and the
-        double step from its region (``doubleStep``, ``doubleStepRegion…``)."""
-        region = self.double_region
-        atoms: list[Atom] = [leap(((0, 1),), MOVE), leap(((1, 1), (-1, 1)), CAPTURE, flag="ep")]
-        if region[0] or region[1]:
-            atoms.append(ride(((0, 1),), MOVE, max_dist=2, stops=frozenset({2}), flag="double",
-                              origin=lambda c, col: in_region(c, region[col])))
-        return tuple(atoms)
-
-
-    def is_draw_by_material(self, pos) -> bool:
-        return False        # Fairy-Stockfish adjudicates no dead positions in these games
-
-
 def build_class(name: str, keys: dict[str, tuple[str, int]]) -> tuple[type[Variant], dict[str, int]]:
     """The Variant class of a section; raises KeyError_ on the first bad key.  Also returns
     the line of every key, for errors found later (startFen)."""
     if "lattice" in keys:                   # squares and vertices (lattice.py)
-        from .lattice import build_lattice
         return build_lattice(name, keys)
     lines = {k: ln for k, (_, ln) in keys.items()}
     val = {k: v for k, (v, _) in keys.items()}
-    from .lattice import LATTICE_KEYS
     lattice_only = [KeyError_(k, "needs lattice (a board of squares and vertices)", k)
                     for k in val if k in LATTICE_KEYS]
     if lattice_only:
         raise KeyErrors(lattice_only)
     # cellfish's own keys (levels.py, plugins.py, solid.py, holes.py, rulings.py, returns.py,
     # pieceset.py, hints.py)
-    from .returns import RETURN_KEYS, return_attrs, return_bases, text_bases
     extension = LEVEL_KEYS | plugin_keys() | SOLID_KEYS | HOLE_KEYS | RULING_KEYS | RETURN_KEYS \
         | PIECESET_KEYS | HINT_KEYS
     refused = [KeyError_(k, "not supported", k) if k in UNSUPPORTED else KeyError_(k, "unknown key", k)
@@ -220,8 +77,8 @@ def build_class(name: str, keys: dict[str, tuple[str, int]]) -> tuple[type[Varia
     if refused:
         raise KeyErrors(refused)
     get: Callable[[str], str] = lambda k: val.get(k, DEFAULTS.get(k, ""))  # noqa: E731
-    ranks = _int("maxRank", get("maxRank"), 1, 10)
-    files = _file("maxFile", get("maxFile"), 12) + 1
+    ranks = as_int("maxRank", get("maxRank"), 1, 10)
+    files = as_file("maxFile", get("maxFile"), 12) + 1
     level_cls = level_bases(val, files, ranks, KeyError_)
     levels = level_cls[0].level_names if level_cls else ""
     solid = is_solid(val, KeyError_)
@@ -270,47 +127,44 @@ def build_class(name: str, keys: dict[str, tuple[str, int]]) -> tuple[type[Varia
             raise KeyError_("promotionPieceTypes", "no piece has this letter", letter)
     attrs["promo_letters"] = (white, black)
     attrs["promo_region"] = tuple(
-        _region(k, val.get(k, DEFAULTS[k]), files, ranks, clip=k not in val, levels=levels)
+        as_region(k, val.get(k, DEFAULTS[k]), files, ranks, clip=k not in val, levels=levels)
         for k in ("promotionRegionWhite", "promotionRegionBlack"))
-    attrs["promo_mandatory"] = _bool("mandatoryPawnPromotion", get("mandatoryPawnPromotion"))
-    if _bool("doubleStep", get("doubleStep")):
+    attrs["promo_mandatory"] = as_bool("mandatoryPawnPromotion", get("mandatoryPawnPromotion"))
+    if as_bool("doubleStep", get("doubleStep")):
         attrs["double_region"] = tuple(
-            _region(k, val.get(k, DEFAULTS[k]), files, ranks, clip=k not in val, levels=levels)
+            as_region(k, val.get(k, DEFAULTS[k]), files, ranks, clip=k not in val, levels=levels)
             for k in ("doubleStepRegionWhite", "doubleStepRegionBlack"))
-    attrs["triple_region"] = tuple(_region(k, val.get(k, ""), files, ranks, levels=levels)
+    attrs["triple_region"] = tuple(as_region(k, val.get(k, ""), files, ranks, levels=levels)
                                    for k in ("tripleStepRegionWhite", "tripleStepRegionBlack"))
-    attrs["castle_on"] = _bool("castling", get("castling"))
+    attrs["castle_on"] = as_bool("castling", get("castling"))
     royal = val.get("king", "k").partition(":")[0].lower() if val.get("king", "k") != "-" else ""
-    from .moverules import FileRules, move_attrs
-    from .results import ResultRules, result_attrs
     attrs.update(move_attrs(val, tuple(pieces), letters, pawn_letters, files, ranks))
     if attrs["castle_on"]:
-        rank = _int("castlingRank", get("castlingRank"), 1, ranks) - 1
-        king_file = _file("castlingKingFile", val["castlingKingFile"], files) \
+        rank = as_int("castlingRank", get("castlingRank"), 1, ranks) - 1
+        king_file = as_file("castlingKingFile", val["castlingKingFile"], files) \
             if "castlingKingFile" in val else _home_file(get("startFen"), ranks, rank,
                                                          attrs["castle_king"].upper())
         attrs["castle_files"] = (king_file if king_file is not None else 4,
-                                 _file("castlingKingsideFile", get("castlingKingsideFile"), files),
-                                 _file("castlingQueensideFile", get("castlingQueensideFile"), files))
+                                 as_file("castlingKingsideFile", get("castlingKingsideFile"), files),
+                                 as_file("castlingQueensideFile", get("castlingQueensideFile"), files))
         attrs["castle_rank"] = rank
     attrs["stalemate_result"] = {"draw": "draw", "loss": "loss", "win": "win"}[
-        _value("stalemateValue", get("stalemateValue"))]
-    n = _int("nMoveRule", get("nMoveRule"), 0, 1000)
+        as_value("stalemateValue", get("stalemateValue"))]
+    n = as_int("nMoveRule", get("nMoveRule"), 0, 1000)
     attrs["move_rule_plies"] = 2 * n if n else None
-    attrs["repetition_count"] = _int("nFoldRule", get("nFoldRule"), 2, 100)
+    attrs["repetition_count"] = as_int("nFoldRule", get("nFoldRule"), 2, 100)
     attrs["royal_letter"] = royal
     attrs["royal_check"] = bool(attrs["royal_letter"])
     result, hooks = result_attrs(val, letters, pawn_letters, royal, files, ranks)
     attrs.update(result)
     grid2d(files, ranks)                    # fails early on an impossible board
-    from . import drops                     # drops, hands and the promotion of pieces
     drops.apply(val, pieces, attrs, files, ranks)
     ruling_attrs(val, pieces, attrs, KeyError_)  # cellfish's own rulings (after the drop keys)
     hint_attrs(val, attrs)                        # cellfish's search hints
     pieceset_attrs(val, pieces, attrs, KeyError_)  # promotedOnlyTypes (after the drop keys)
     rules: tuple[type, ...] = (ResultRules, FileRules) if hooks else (FileRules,)
     attrs.update(return_attrs(val, letters, files, ranks, levels))   # returns.py
-    holes = hole_coords(val, files, ranks, levels, _region, KeyError_)
+    holes = hole_coords(val, files, ranks, levels, as_region, KeyError_)
     check_castling(attrs, holes, ranks, levels, KeyError_)
     solid_cls = solid_bases(val, tuple(pieces), royal, KeyError_)
     mixins = drops.mixins(attrs)
@@ -319,10 +173,8 @@ def build_class(name: str, keys: dict[str, tuple[str, int]]) -> tuple[type[Varia
     bases = plugin_bases(val, KeyError_) + hole_bases(holes) + solid_cls + level_cls \
         + mixins + ruling_bases(attrs) + return_bases(attrs) + (drops.DropRules,) + rules
     if any(attrs["triple_region"]):         # the pawn's triple step (triplestep.py)
-        from .triplestep import TripleSteps
         bases = (TripleSteps,) + bases
     if attrs["pseudo_royal"]:               # its legality filter runs after every other one
-        from .pseudoroyal import PseudoRoyalRules
         bases = (PseudoRoyalRules,) + bases
     attrs["notation_class"] = text_bases(attrs, drops.text_class(bases))
     plain = not (holes or levels or solid or attrs["hands"])
@@ -341,7 +193,6 @@ def _chess_square_tables(pieces: tuple[tuple[str, str, str], ...], royal: str, f
     copies chess evaluates as chess does.  Other pieces keep the generic tables."""
     if not plain or files != 8 or ranks != 8:
         return None
-    from variants.chess_tables import CHESS_SQUARE_TABLES
     tables = {}
     for key, letter, betza in pieces:
         if key in FIDE_PIECES and (letter, betza) == PIECES[key] \
@@ -356,6 +207,6 @@ def _chess_structure(tables: dict | None) -> Structure | None:
     FIDE pieces it keeps."""
     if not tables or "P" not in tables:
         return None
-    from variants.chess_tables import CHESS_STRUCTURE as st
+    st = CHESS_STRUCTURE
     return replace(st, pair={k: v for k, v in st.pair.items() if k in tables},
                    open_file={k: v for k, v in st.open_file.items() if k in tables})

@@ -16,13 +16,14 @@ from __future__ import annotations
 
 from typing import Any
 
+from .values import as_int
+
 HINT_KEYS = frozenset({"clockMoves", "clockGame"})
 
 
 def hint_attrs(val: dict[str, str], attrs: dict[str, Any]) -> None:
     """Read the hint keys into the class attributes."""
-    from .build import _int
     if "clockMoves" in val:
-        attrs["clock_moves"] = _int("clockMoves", val["clockMoves"], 5, 500)
+        attrs["clock_moves"] = as_int("clockMoves", val["clockMoves"], 5, 500)
     if "clockGame" in val:
-        attrs["clock_game"] = _int("clockGame", val["clockGame"], 0, 1000)
+        attrs["clock_game"] = as_int("clockGame", val["clockGame"], 0, 1000)

@@ -27,7 +27,7 @@ from engine.notation.formats import TextFormat
 from engine.pieces import PieceType
 from engine.variant import BLACK, MAX_CELLS, WHITE, Variant
 
-from .build import KeyError_, _bool, _file, _int, _value
+from .values import KeyError_, KeyErrors, as_bool, as_file, as_int, as_value
 from .hints import HINT_KEYS, hint_attrs
 from .holes import hole_bases
 from .keys import GUI_ONLY
@@ -277,7 +277,7 @@ def _pairs(key: str, text: str, letters: set[str]) -> list[tuple[str, str]]:
     return out
 
 
-def _region(key: str, text: str, files: int, ranks: int,
+def _lattice_region(key: str, text: str, files: int, ranks: int,
             classes: tuple[str, ...]) -> tuple[frozenset, frozenset]:
     """A region of a lattice: cells (``j8``), whole rows (``*17``) or columns (``q*``) of the
     grid, and ``campWhite``/``campBlack``: the cells that side's pieces occupy in
@@ -312,10 +312,9 @@ def _check_keys(val: dict[str, str], pkeys: frozenset[str]) -> None:
            if k not in SHARED_KEYS and k not in LATTICE_KEYS and k not in GUI_ONLY and k not in HINT_KEYS
            and k not in pkeys and not _PIECE_KEY.fullmatch(k)]
     if bad:
-        from .build import KeyErrors
         raise KeyErrors(bad)
     for k in ("castling", "doubleStep"):
-        if k in val and _bool(k, val[k]):
+        if k in val and as_bool(k, val[k]):
             raise KeyError_(k, "not supported on a lattice board (only false)", val[k])
 
 
@@ -329,8 +328,8 @@ def build_lattice(name: str, keys: dict[str, tuple[str, int]]) -> tuple[type, di
     if not classes or any(c not in CLASSES for c in classes) or len(set(classes)) != len(classes):
         bad = next((c for c in classes if c not in CLASSES), val["lattice"])
         raise KeyError_("lattice", "not squares, vertices or both", bad)
-    files = _file("maxFile", val.get("maxFile", "8"), 12) + 1
-    ranks = _int("maxRank", val.get("maxRank", "8"), 1, 10)
+    files = as_file("maxFile", val.get("maxFile", "8"), 12) + 1
+    ranks = as_int("maxRank", val.get("maxRank", "8"), 1, 10)
     size = len(lattice_geometry(files, ranks, classes).coords)
     if size > MAX_CELLS:
         raise KeyError_("lattice", f"{size} cells, more than the {MAX_CELLS} a move can name",
@@ -368,11 +367,11 @@ def build_lattice(name: str, keys: dict[str, tuple[str, int]]) -> tuple[type, di
                      for k in ("promotionPieceTypesWhite", "promotionPieceTypesBlack")))
     attrs["promo_off_edge"] = frozenset(_letters("promotionNotOnEdge",
                                                  val.get("promotionNotOnEdge", "-"), letters))
-    attrs["promo_region"] = tuple(_region(k, val.get(k, "-"), files, ranks, classes)
+    attrs["promo_region"] = tuple(_lattice_region(k, val.get(k, "-"), files, ranks, classes)
                                   for k in ("promotionRegionWhite", "promotionRegionBlack"))
-    attrs["promo_mandatory"] = _bool("mandatoryPawnPromotion",
+    attrs["promo_mandatory"] = as_bool("mandatoryPawnPromotion",
                                      val.get("mandatoryPawnPromotion", "true"))
-    attrs["edge_ban"] = _bool("edgeBan", val.get("edgeBan", "false"))
+    attrs["edge_ban"] = as_bool("edgeBan", val.get("edgeBan", "false"))
     attrs["one_foot"] = frozenset(_letters("oneFootTypes", val.get("oneFootTypes", "-"), letters))
     bound: dict[str, str] = {}
     for key, cls in (("squarePieces", "square"), ("vertexPieces", "vertex")):
@@ -385,7 +384,7 @@ def build_lattice(name: str, keys: dict[str, tuple[str, int]]) -> tuple[type, di
     attrs["bound"] = bound
     values = {}
     for ch, num in _pairs("pieceValues", val.get("pieceValues", ""), letters):
-        values[ch] = _int("pieceValues", num, 0, 100000)
+        values[ch] = as_int("pieceValues", num, 0, 100000)
     attrs["values"] = values
     frame = " ".join(val.get("blackFrame", "file rank").replace(",", " ").split())
     if frame not in FRAMES:
@@ -393,14 +392,14 @@ def build_lattice(name: str, keys: dict[str, tuple[str, int]]) -> tuple[type, di
     if frame == "antidiagonal" and files != ranks:
         raise KeyError_("blackFrame", "antidiagonal needs a square board", frame)
     attrs["black_frame"] = frame
-    attrs["stalemate_result"] = _value("stalemateValue", val.get("stalemateValue", "draw"))
-    attrs["checkmate_result"] = _value("checkmateValue", val.get("checkmateValue", "loss"))
-    n = _int("nMoveRule", val.get("nMoveRule", "50"), 0, 1000)
+    attrs["stalemate_result"] = as_value("stalemateValue", val.get("stalemateValue", "draw"))
+    attrs["checkmate_result"] = as_value("checkmateValue", val.get("checkmateValue", "loss"))
+    n = as_int("nMoveRule", val.get("nMoveRule", "50"), 0, 1000)
     attrs["move_rule_plies"] = 2 * n if n else None
-    attrs["repetition_count"] = _int("nFoldRule", val.get("nFoldRule", "3"), 2, 100)
+    attrs["repetition_count"] = as_int("nFoldRule", val.get("nFoldRule", "3"), 2, 100)
     holes: frozenset = frozenset()
     if "holes" in val:
-        holes, camps = _region("holes", val["holes"], files, ranks, classes)
+        holes, camps = _lattice_region("holes", val["holes"], files, ranks, classes)
         if camps:
             raise KeyError_("holes", "a camp is no hole", val["holes"])
         if len(holes) >= size:

@@ -5,7 +5,8 @@ from __future__ import annotations
 from engine.notation import NotationError, parse_position
 from engine.variant import Variant
 
-from .build import KeyError_, KeyErrors, build_class
+from .build import build_class
+from .values import KeyError_, KeyErrors
 from .parse import Problem, Section, VariantFileError, parse_text
 
 # built-in variants a section may name as its parent: their keys (the template plus pieces)

@@ -17,7 +17,8 @@ from engine.pieces import CAPTURE, LAME, LEAP, MOVE, RIDE, Atom, PieceType, ride
 from engine.variant import BLACK, WHITE
 from variants.chess import ChessText
 
-from .build import FileVariant, KeyError_, _file, _region, in_region
+from .filevariant import FileVariant
+from .values import KeyError_, as_file, as_region, in_region
 from .results import piece_set
 
 KEYS = frozenset({"enPassantRegion", "enPassantTypes", "enPassantTypesWhite",
@@ -29,7 +30,7 @@ def move_attrs(val: dict[str, str], pieces: tuple[tuple[str, str, str], ...], le
                pawn_letters: frozenset[str], files: int, ranks: int) -> dict[str, Any]:
     """The class attributes of the pawn and castling keys."""
     a: dict[str, Any] = {}
-    a["ep_region"] = _region("enPassantRegion", val["enPassantRegion"], files, ranks) \
+    a["ep_region"] = as_region("enPassantRegion", val["enPassantRegion"], files, ranks) \
         if "enPassantRegion" in val else None
     # a custom piece with e in its Betza captures en passant, unless a key lists the types
     e_pieces = {letter for key, letter, betza in pieces
@@ -48,14 +49,14 @@ def move_attrs(val: dict[str, str], pieces: tuple[tuple[str, str, str], ...], le
     a["castle_rooks"] = piece_set("castlingRookPieces", val["castlingRookPieces"], letters) \
         if "castlingRookPieces" in val else frozenset(rook)
     a["rook_files"] = (
-        _file("castlingRookKingsideFile", val["castlingRookKingsideFile"], files)
+        as_file("castlingRookKingsideFile", val["castlingRookKingsideFile"], files)
         if "castlingRookKingsideFile" in val else files - 1,
-        _file("castlingRookQueensideFile", val["castlingRookQueensideFile"], files)
+        as_file("castlingRookQueensideFile", val["castlingRookQueensideFile"], files)
         if "castlingRookQueensideFile" in val else 0)
     return a
 
 
-class FileText(ChessText):
+class CastlingText(ChessText):
     """Castling rights of a file variant: the castling king piece and one of the castling
     rook pieces must stand on the rule's cells (neither need be royal)."""
 
@@ -67,7 +68,7 @@ class FileText(ChessText):
 
 class FileRules(FileVariant):
     """A file variant with the pawn and castling keys applied."""
-    notation_class = FileText
+    notation_class = CastlingText
     ep_region: frozenset | None = None       # None: everywhere
     ep_types: tuple[frozenset[str], frozenset[str]] = (frozenset("p"), frozenset("p"))
     castle_king = "k"

@@ -16,7 +16,7 @@ from typing import Any
 from engine.movegen import in_check, moves_before_result
 from engine.variant import BLACK, WHITE, Result, Variant
 
-from .build import KeyError_, _bool, _int, _region, _value
+from .values import KeyError_, as_bool, as_int, as_region, as_value
 
 ALL = "*"           # Fairy-Stockfish's ALL_PIECES in a piece set
 SCORE = {"win": 1, "draw": 0, "loss": -1}
@@ -55,13 +55,13 @@ def result_attrs(val: dict[str, str], letters: set[str], pawn_letters: frozenset
     :class:`ResultRules` hooks."""
     get: Callable[[str], str] = lambda k: val.get(k, DEFAULTS.get(k, ""))  # noqa: E731
     a: dict[str, Any] = {}
-    a["checks_allowed"] = _bool("checking", get("checking"))
-    a["must_capture"] = _bool("mustCapture", get("mustCapture"))
-    a["checkmate_result"] = _value("checkmateValue", val.get("checkmateValue", "loss"))
+    a["checks_allowed"] = as_bool("checking", get("checking"))
+    a["must_capture"] = as_bool("mustCapture", get("mustCapture"))
+    a["checkmate_result"] = as_value("checkmateValue", val.get("checkmateValue", "loss"))
     # n-fold repetition
-    a["nfold_value"] = _value("nFoldValue", val.get("nFoldValue", "draw"))
-    a["nfold_absolute"] = _bool("nFoldValueAbsolute", get("nFoldValueAbsolute"))
-    a["perpetual_check_illegal"] = _bool("perpetualCheckIllegal", get("perpetualCheckIllegal"))
+    a["nfold_value"] = as_value("nFoldValue", val.get("nFoldValue", "draw"))
+    a["nfold_absolute"] = as_bool("nFoldValueAbsolute", get("nFoldValueAbsolute"))
+    a["perpetual_check_illegal"] = as_bool("perpetualCheckIllegal", get("perpetualCheckIllegal"))
     # pieces that reset the n-move count (pawnTypes by default)
     both = piece_set("nMoveRuleTypes", val["nMoveRuleTypes"], letters) \
         if "nMoveRuleTypes" in val else pawn_letters
@@ -71,25 +71,25 @@ def result_attrs(val: dict[str, str], letters: set[str], pawn_letters: frozenset
     # extinction
     ev = val.get("extinctionValue", "none")
     if ev != "none":
-        _value("extinctionValue", ev)
+        as_value("extinctionValue", ev)
     a["extinction_value"] = ev
     a["extinction_types"] = piece_set("extinctionPieceTypes", get("extinctionPieceTypes"), letters)
-    a["extinction_count"] = _int("extinctionPieceCount", get("extinctionPieceCount"), 0, 1000)
-    a["extinction_opponent_count"] = _int("extinctionOpponentPieceCount",
+    a["extinction_count"] = as_int("extinctionPieceCount", get("extinctionPieceCount"), 0, 1000)
+    a["extinction_opponent_count"] = as_int("extinctionOpponentPieceCount",
                                           get("extinctionOpponentPieceCount"), 0, 1000)
-    a["extinction_claim"] = _bool("extinctionClaim", get("extinctionClaim"))
+    a["extinction_claim"] = as_bool("extinctionClaim", get("extinctionClaim"))
     # pseudo-royal extinction pieces (pseudoroyal.py): then no extinction result
-    a["pseudo_royal"] = _bool("extinctionPseudoRoyal", get("extinctionPseudoRoyal"))
-    a["duple_check"] = _bool("dupleCheck", get("dupleCheck"))
+    a["pseudo_royal"] = as_bool("extinctionPseudoRoyal", get("extinctionPseudoRoyal"))
+    a["duple_check"] = as_bool("dupleCheck", get("dupleCheck"))
     extinct = ev != "none" and bool(a["extinction_types"]) and not a["pseudo_royal"]
     # capture the flag
     fp = piece_set("flagPiece", get("flagPiece"), letters, one=True)
     a["flag_pieces"] = tuple(piece_set(k, val[k], letters, one=True) if k in val else fp
                              for k in ("flagPieceWhite", "flagPieceBlack"))
-    region = _region("flagRegion", get("flagRegion"), files, ranks)
-    a["flag_regions"] = tuple(_region(k, val[k], files, ranks) if k in val else region
+    region = as_region("flagRegion", get("flagRegion"), files, ranks)
+    a["flag_regions"] = tuple(as_region(k, val[k], files, ranks) if k in val else region
                               for k in ("flagRegionWhite", "flagRegionBlack"))
-    a["flag_move"] = _bool("flagMove", get("flagMove"))
+    a["flag_move"] = as_bool("flagMove", get("flagMove"))
     a["flag_king"] = tuple(p == frozenset(royal) for p in a["flag_pieces"]) if royal else (False, False)
     decides = extinct or any(
         a["flag_regions"][c] and a["flag_pieces"][c] for c in (WHITE, BLACK))

@@ -22,7 +22,7 @@ import re
 
 from engine.zobrist import KEY_BITS
 
-from .build import KeyError_, _bool, _int, _region, in_region
+from .values import KeyError_, as_bool, as_int, as_region, in_region
 
 RETURN_KEYS = frozenset({"capturesToHandAs", "pieceDropRegionWhite", "pieceDropRegionBlack",
                          "handLimit", "lastRankPawnsIllegal", "nMoveRuleName", "positionFields",
@@ -46,7 +46,7 @@ def return_attrs(val: dict[str, str], letters: set[str], files: int, ranks: int,
         if val.get("capturesToHand", "false").lower() in ("true", "1", "yes"):
             raise KeyError_("capturesToHand", "capturesToHandAs says where captures go "
                             "(leave capturesToHand out)", val["capturesToHand"])
-        if not _bool("pieceDrops", val.get("pieceDrops", "false")):
+        if not as_bool("pieceDrops", val.get("pieceDrops", "false")):
             raise KeyError_("capturesToHandAs", "needs pieceDrops (a hand nobody can drop from)",
                             text)
         hand_as: dict[str, str] = {}
@@ -68,15 +68,15 @@ def return_attrs(val: dict[str, str], letters: set[str], files: int, ranks: int,
             m = re.fullmatch(r"\s*([a-zA-Z]):(.*)", group)
             if m is None or not m.group(2).strip():
                 raise KeyError_(key, "not letter:squares", group.strip())
-            per[_letter(key, m.group(1), letters)] = _region(key, m.group(2), files, ranks,
+            per[_letter(key, m.group(1), letters)] = as_region(key, m.group(2), files, ranks,
                                                             levels=levels)
         regions.append(per)
     if any(regions):
         a["piece_drop_region"] = tuple(regions)
     if "handLimit" in val:
-        a["hand_limit"] = _int("handLimit", val["handLimit"], CORE_HAND, 10000)
+        a["hand_limit"] = as_int("handLimit", val["handLimit"], CORE_HAND, 10000)
     if "lastRankPawnsIllegal" in val:
-        a["last_rank_pawns_illegal"] = _bool("lastRankPawnsIllegal", val["lastRankPawnsIllegal"])
+        a["last_rank_pawns_illegal"] = as_bool("lastRankPawnsIllegal", val["lastRankPawnsIllegal"])
     if "nMoveRuleName" in val:
         name = val["nMoveRuleName"].strip()
         if not name:

@@ -27,6 +27,8 @@ from typing import Any
 
 from engine.variant import BLACK, WHITE
 
+from .values import as_bool, as_int
+
 RULING_KEYS = frozenset({"piecePromotionWhereMoveEnds", "nMoveRuleTypesOnly",
                          "deadPositionTypes", "chessPositionChecks", "nMoveRulePlies"})
 
@@ -35,14 +37,13 @@ def ruling_attrs(val: dict[str, str], pieces: list[tuple[str, str, str]], attrs:
                  error: type) -> None:
     """Read the ruling keys into the class attributes (after the drop keys, whose clock
     attributes ``nMoveRuleTypesOnly`` replaces)."""
-    from .build import _bool, _int
     letters = {letter for _, letter, _ in pieces}
     if "piecePromotionWhereMoveEnds" in val:
-        on = _bool("piecePromotionWhereMoveEnds", val["piecePromotionWhereMoveEnds"])
+        on = as_bool("piecePromotionWhereMoveEnds", val["piecePromotionWhereMoveEnds"])
         if on and not attrs.get("promoted_of"):
             raise error("piecePromotionWhereMoveEnds", "needs promotedPieceType", val["piecePromotionWhereMoveEnds"])
         attrs["promo_where_move_ends"] = on
-    if "nMoveRuleTypesOnly" in val and _bool("nMoveRuleTypesOnly", val["nMoveRuleTypesOnly"]):
+    if "nMoveRuleTypesOnly" in val and as_bool("nMoveRuleTypesOnly", val["nMoveRuleTypesOnly"]):
         attrs["drop_resets_clock"] = False
         attrs["pawn_drop_resets_clock"] = True      # a drop of an nMoveRuleTypes piece
         attrs["promotion_resets_clock"] = False
@@ -58,9 +59,9 @@ def ruling_attrs(val: dict[str, str], pieces: list[tuple[str, str, str]], attrs:
         attrs["dead_lone"] = frozenset(lone)
         attrs["dead_bishop"] = next((letter for n, letter, _ in pieces if n == "bishop"), "")
     if "chessPositionChecks" in val:
-        attrs["chess_position_checks"] = _bool("chessPositionChecks", val["chessPositionChecks"])
+        attrs["chess_position_checks"] = as_bool("chessPositionChecks", val["chessPositionChecks"])
     if "nMoveRulePlies" in val:
-        n = _int("nMoveRulePlies", val["nMoveRulePlies"], 1, 2000)
+        n = as_int("nMoveRulePlies", val["nMoveRulePlies"], 1, 2000)
         if "nMoveRule" in val and 2 * int(val["nMoveRule"]) != n:
             raise error("nMoveRulePlies", f"disagrees with nMoveRule = {val['nMoveRule']} "
                                           f"({2 * int(val['nMoveRule'])} plies)", val["nMoveRulePlies"])

@@ -16,7 +16,7 @@ from engine.walker import piece_targets
 from engine.moves import DOUBLE, EP
 from engine.variant import WHITE
 
-from .build import in_region
+from .values import in_region
 
 
 class TripleSteps:

@@ -41,7 +41,7 @@ from engine.pieces import CAPTURE, LEAP, MOVE, Atom, PieceType, compound_atoms
 from engine.tables import PieceTables, compile_piece
 from engine.variant import CAPTURE_WINS
 from variants.board3d import SIZE, Board3DText, ring
-from variants.inifile.build import in_region
+from variants.inifile.values import in_region
 
 from . import Plugin, PluginError
 from .masks import ArmyMemo

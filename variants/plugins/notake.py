@@ -38,7 +38,7 @@ from engine.moves import SPECIAL
 from engine.pieces import LEAP, RIDE
 from engine.tables import PieceTables
 from engine.variant import BLACK, WHITE
-from variants.inifile.build import in_region
+from variants.inifile.values import in_region
 from variants.shogi import Shogi, ShogiText
 
 from . import Plugin, PluginError

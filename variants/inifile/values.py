@@ -1,0 +1,93 @@
+"""The values of a variants file's keys: whole numbers, true/false, files, win/loss/draw and
+square lists, each read or refused with a :class:`KeyError_` that names the key, what is wrong
+and the bad part.  Every module of the loader reads its keys' values with these."""
+from __future__ import annotations
+
+import re
+
+FILES = "abcdefghijkl"
+
+
+class KeyError_(ValueError):
+    """A key whose value cannot be used: the message says what, ``token`` the bad part."""
+
+    def __init__(self, key: str, what: str, token: str) -> None:
+        super().__init__(what)
+        self.key, self.what, self.token = key, what, token
+
+
+class KeyErrors(ValueError):
+    """Several refused keys of one section."""
+
+    def __init__(self, errors: list[KeyError_]) -> None:
+        super().__init__("; ".join(e.what for e in errors))
+        self.errors = errors
+
+
+def as_bool(key: str, v: str) -> bool:
+    if v.lower() in ("true", "1", "yes"):
+        return True
+    if v.lower() in ("false", "0", "no"):
+        return False
+    raise KeyError_(key, "not true or false", v)
+
+
+def as_int(key: str, v: str, lo: int, hi: int) -> int:
+    try:
+        n = int(v)
+    except ValueError:
+        raise KeyError_(key, "not a whole number", v) from None
+    if not lo <= n <= hi:
+        raise KeyError_(key, f"out of range {lo}..{hi}", v)
+    return n
+
+
+def as_file(key: str, v: str, files: int) -> int:
+    if len(v) == 1 and v in FILES[:files]:
+        return FILES.index(v)
+    if v.isdigit() and 1 <= int(v) <= files:
+        return int(v) - 1
+    raise KeyError_(key, "not a file of the board", v)
+
+
+def as_value(key: str, v: str) -> str:
+    if v not in ("win", "loss", "draw"):
+        raise KeyError_(key, "not win, loss or draw", v)
+    return v
+
+
+def as_region(key: str, v: str, files: int, ranks: int, clip: bool = False,
+            levels: str = "") -> frozenset[tuple[int, ...]]:
+    """A Bitboard: squares like d4, '*2' (a whole rank) or 'a*' (a whole file); '-' is none.
+    ``clip``: squares off the board are dropped (Fairy-Stockfish's defaults, such as *8 on a
+    smaller board) instead of refused.  On a levelled board (``levels``: its level letters) a
+    token may start with its level (``ed4``, ``e*5``, ``*d4``): it gives (file, rank, level);
+    a token without one gives (file, rank), which holds on every level (``in_region``)."""
+    out: set[tuple[int, ...]] = set()
+    for tok in v.split():
+        if tok == "-":
+            continue
+        m = re.fullmatch(r"([a-z*])?([a-l*])(\d+|\*)", tok) if levels else \
+            re.fullmatch(r"()([a-l*])(\d+|\*)", tok)
+        if m is None:
+            raise KeyError_(key, "not a square list", tok)
+        if m.group(1) and m.group(1) != "*" and m.group(1) not in levels:
+            raise KeyError_(key, "not a level of the board", tok)
+        fs = range(files) if m.group(2) == "*" else [FILES.index(m.group(2))]
+        rs = range(ranks) if m.group(3) == "*" else [int(m.group(3)) - 1]
+        ls: list[tuple[int, ...]] = [()] if not m.group(1) else \
+            [(i,) for i in range(len(levels))] if m.group(1) == "*" else [(levels.index(m.group(1)),)]
+        for f in fs:
+            for r in rs:
+                if not (0 <= f < files and 0 <= r < ranks):
+                    if clip:
+                        continue
+                    raise KeyError_(key, "square off the board", tok)
+                out.update((f, r) + lv for lv in ls)
+    return frozenset(out)
+
+
+def in_region(c: tuple[int, ...], region: frozenset) -> bool:
+    """Is the cell with coordinates ``c`` in a region of ``as_region`` (a (file, rank) entry
+    holds on every level)?"""
+    return c in region or c[:2] in region
