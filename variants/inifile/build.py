@@ -18,23 +18,26 @@ from variants.chess_tables import CHESS_SQUARE_TABLES, CHESS_STRUCTURE
 from variants.fsf_pieces import PIECES
 
 from . import drops                     # drops, hands and the promotion of pieces
-from .hints import HINT_KEYS, hint_attrs
-from .holes import HOLE_KEYS, check_castling, hole_bases, hole_coords
-from .keys import DEFAULTS, GUI_ONLY, RULE_KEYS, UNSUPPORTED
+from .hints import hint_attrs
+from .holes import check_castling, hole_bases, hole_coords
+from .keys import DEFAULTS, UNSUPPORTED
 from .lattice import LATTICE_KEYS, build_lattice
-from .levels import LEVEL_KEYS, level_bases
+from .levels import level_bases
 from .moverules import FileRules, move_attrs
-from .pieceset import PIECESET_KEYS, pieceset_attrs
+from .pieceset import pieceset_attrs
 from .plugins import plugin_bases, plugin_keys
 from .pseudoroyal import PseudoRoyalRules
+from .registry import GRID, is_piece_key, on_board
 from .results import ResultRules, result_attrs
-from .returns import RETURN_KEYS, return_attrs, return_bases, text_bases
-from .rulings import RULING_KEYS, ruling_attrs, ruling_bases
-from .solid import SOLID_KEYS, axis_order, check_piece, engine_regions, is_solid, solid_bases
+from .returns import return_attrs, return_bases, text_bases
+from .rulings import ruling_attrs, ruling_bases
+from .solid import axis_order, check_piece, engine_regions, is_solid, solid_bases
 from .triplestep import TripleSteps
 from .values import KeyError_, KeyErrors, as_bool, as_file, as_int, as_region, as_value
 
 __all__ = ["build_class"]
+
+ON_GRID = on_board(GRID)        # the keys a square, levelled or solid section may hold, but pieces and plugins
 
 
 def _home_file(fen: str, ranks: int, rank: int, letter: str) -> int | None:
@@ -65,15 +68,10 @@ def build_class(name: str, keys: dict[str, tuple[str, int]]) -> tuple[type[Varia
                     for k in val if k in LATTICE_KEYS]
     if lattice_only:
         raise KeyErrors(lattice_only)
-    # cellfish's own keys (levels.py, plugins.py, solid.py, holes.py, rulings.py, returns.py,
-    # pieceset.py, hints.py)
-    extension = LEVEL_KEYS | plugin_keys() | SOLID_KEYS | HOLE_KEYS | RULING_KEYS | RETURN_KEYS \
-        | PIECESET_KEYS | HINT_KEYS
+    pkeys = plugin_keys()                   # plugins bring their own keys
     refused = [KeyError_(k, "not supported", k) if k in UNSUPPORTED else KeyError_(k, "unknown key", k)
                for k in val
-               if k in UNSUPPORTED or (k not in RULE_KEYS and k not in GUI_ONLY and k not in PIECES
-                                       and k not in extension
-                                       and not re.fullmatch(r"customPiece([1-9]|1\d|2[0-5])", k))]
+               if k not in ON_GRID and k not in pkeys and not is_piece_key(k)]
     if refused:
         raise KeyErrors(refused)
     get: Callable[[str], str] = lambda k: val.get(k, DEFAULTS.get(k, ""))  # noqa: E731

@@ -32,18 +32,12 @@ from engine.variant import BLACK, WHITE, Variant
 
 from .values import KeyError_, as_bool, as_int, as_region, in_region
 from .keys import DROP_KEYS
+from .registry import defaults
 from .moverules import CastlingText
 from engine.notation.formats import TextFormat
 from variants.chess import ChessText
 
-DEFAULTS: dict[str, str] = {
-    "pieceDrops": "false", "capturesToHand": "false", "dropLoop": "false",
-    "firstRankPawnDrops": "false", "promotionZonePawnDrops": "false", "dropChecks": "true",
-    "dropPromoted": "false", "dropNoDoubled": "-", "dropNoDoubledCount": "1",
-    "immobilityIllegal": "false", "shogiPawnDropMateIllegal": "false",
-    "promotedPieceType": "", "promotionLimit": "", "mandatoryPiecePromotion": "false",
-    "pieceDemotion": "false", "piecePromotionOnCapture": "false",
-}
+DEFAULTS: dict[str, str] = defaults("drop")
 assert set(DEFAULTS) <= DROP_KEYS
 
 # Fairy-Stockfish's piece types in its own order: it writes a hand from the last to the first

@@ -16,9 +16,10 @@ from __future__ import annotations
 
 from typing import Any
 
+from .registry import names
 from .values import as_int
 
-HINT_KEYS = frozenset({"clockMoves", "clockGame"})
+HINT_KEYS = names("hint")
 
 
 def hint_attrs(val: dict[str, str], attrs: dict[str, Any]) -> None:

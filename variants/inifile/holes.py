@@ -12,7 +12,9 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-HOLE_KEYS = frozenset({"holes"})
+from .registry import names
+
+HOLE_KEYS = names("hole")
 FILES = "abcdefghijkl"
 
 

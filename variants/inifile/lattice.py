@@ -28,23 +28,18 @@ from engine.pieces import PieceType
 from engine.variant import BLACK, MAX_CELLS, WHITE, Variant
 
 from .values import KeyError_, KeyErrors, as_bool, as_file, as_int, as_value
-from .hints import HINT_KEYS, hint_attrs
+from .hints import hint_attrs
 from .holes import hole_bases
-from .keys import GUI_ONLY
 from .lattice_pieces import LatticePieceError, parse_lattice_piece
 from .plugins import plugin_bases, plugin_keys
+from .registry import LATTICE, names, on_board
 
 CLASSES = ("squares", "vertices")
 CLASS_OF = {"squares": "square", "vertices": "vertex"}
 FRAMES = ("rank", "file rank", "antidiagonal")
 # the keys of a lattice section besides pieces, plugin keys and the GUI's
-LATTICE_KEYS = frozenset({"lattice", "pawnPromotionTypes", "promotionNotOnEdge", "edgeBan",
-                          "oneFootTypes", "squarePieces", "vertexPieces", "pieceValues"})
-SHARED_KEYS = frozenset({
-    "maxFile", "maxRank", "startFen", "pawnTypes", "promotionRegionWhite",
-    "promotionRegionBlack", "promotionPieceTypes", "promotionPieceTypesWhite",
-    "promotionPieceTypesBlack", "mandatoryPawnPromotion", "stalemateValue", "checkmateValue",
-    "nMoveRule", "nFoldRule", "castling", "doubleStep", "holes", "blackFrame"})
+LATTICE_KEYS = names("lattice")
+ON_LATTICE = on_board(LATTICE)      # the keys a lattice section may hold, but pieces and plugins
 _PIECE_KEY = re.compile(r"customPiece([1-9]|1\d|2[0-5])|king")
 
 
@@ -309,8 +304,7 @@ def _lattice_region(key: str, text: str, files: int, ranks: int,
 
 def _check_keys(val: dict[str, str], pkeys: frozenset[str]) -> None:
     bad = [KeyError_(k, "not supported on a lattice board", k) for k in val
-           if k not in SHARED_KEYS and k not in LATTICE_KEYS and k not in GUI_ONLY and k not in HINT_KEYS
-           and k not in pkeys and not _PIECE_KEY.fullmatch(k)]
+           if k not in ON_LATTICE and k not in pkeys and not _PIECE_KEY.fullmatch(k)]
     if bad:
         raise KeyErrors(bad)
     for k in ("castling", "doubleStep"):

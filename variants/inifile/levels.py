@@ -17,7 +17,9 @@ from engine.notation.formats import LevelledText
 from engine.variant import MAX_CELLS
 from variants.chess import ChessText
 
-LEVEL_KEYS = frozenset({"levels", "levelNames"})
+from .registry import names
+
+LEVEL_KEYS = names("level")
 MAX_LEVELS = 8
 
 

@@ -18,12 +18,11 @@ from engine.variant import BLACK, WHITE
 from variants.chess import ChessText
 
 from .filevariant import FileVariant
+from .registry import names
 from .values import KeyError_, as_file, as_region, in_region
 from .results import piece_set
 
-KEYS = frozenset({"enPassantRegion", "enPassantTypes", "enPassantTypesWhite",
-                  "enPassantTypesBlack", "castlingKingPiece", "castlingRookPieces",
-                  "castlingRookKingsideFile", "castlingRookQueensideFile"})
+KEYS = names("move")
 
 
 def move_attrs(val: dict[str, str], pieces: tuple[tuple[str, str, str], ...], letters: set[str],

@@ -15,7 +15,9 @@ from __future__ import annotations
 
 from typing import Any
 
-PIECESET_KEYS = frozenset({"promotedOnlyTypes"})
+from .registry import names
+
+PIECESET_KEYS = names("pieceset")
 
 
 def pieceset_attrs(val: dict[str, str], pieces: list[tuple[str, str, str]], attrs: dict[str, Any],

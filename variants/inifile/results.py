@@ -16,21 +16,14 @@ from typing import Any
 from engine.movegen import in_check, moves_before_result
 from engine.variant import BLACK, WHITE, Result, Variant
 
+from .registry import defaults, names
 from .values import KeyError_, as_bool, as_int, as_region, as_value
 
 ALL = "*"           # Fairy-Stockfish's ALL_PIECES in a piece set
 SCORE = {"win": 1, "draw": 0, "loss": -1}
 
-DEFAULTS: dict[str, str] = {
-    "checking": "true", "mustCapture": "false", "nFoldValueAbsolute": "false",
-    "perpetualCheckIllegal": "false", "extinctionValue": "none", "extinctionClaim": "false",
-    "extinctionPieceTypes": "", "extinctionPieceCount": "0",
-    "extinctionOpponentPieceCount": "0", "flagPiece": ALL, "flagRegion": "", "flagMove": "false",
-    "extinctionPseudoRoyal": "false", "dupleCheck": "false",
-}
-KEYS = frozenset(DEFAULTS) | {
-    "nMoveRuleTypes", "nMoveRuleTypesWhite", "nMoveRuleTypesBlack", "flagPieceWhite",
-    "flagPieceBlack", "flagRegionWhite", "flagRegionBlack"}
+DEFAULTS: dict[str, str] = defaults("result")
+KEYS = names("result")
 
 
 def piece_set(key: str, value: str, letters: set[str], *, one: bool = False) -> frozenset[str]:

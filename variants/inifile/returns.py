@@ -22,11 +22,10 @@ import re
 
 from engine.zobrist import KEY_BITS
 
+from .registry import names
 from .values import KeyError_, as_bool, as_int, as_region, in_region
 
-RETURN_KEYS = frozenset({"capturesToHandAs", "pieceDropRegionWhite", "pieceDropRegionBlack",
-                         "handLimit", "lastRankPawnsIllegal", "nMoveRuleName", "positionFields",
-                         "handOrder", "pieceNames"})
+RETURN_KEYS = names("return")
 FIELDS = ("side", "hand", "castling", "ep", "halfmove", "fullmove")
 CORE_HAND = 64          # the hand counts the core's Zobrist keys cover (engine/zobrist.py)
 

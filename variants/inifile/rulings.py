@@ -27,10 +27,10 @@ from typing import Any
 
 from engine.variant import BLACK, WHITE
 
+from .registry import names
 from .values import as_bool, as_int
 
-RULING_KEYS = frozenset({"piecePromotionWhereMoveEnds", "nMoveRuleTypesOnly",
-                         "deadPositionTypes", "chessPositionChecks", "nMoveRulePlies"})
+RULING_KEYS = names("ruling")
 
 
 def ruling_attrs(val: dict[str, str], pieces: list[tuple[str, str, str]], attrs: dict[str, Any],

@@ -22,7 +22,9 @@ from engine.geometry import Geometry, grid_levels
 from engine.pieces import BENT, PieceType
 from engine.pieces3d import Piece3DError, parse_piece3d
 
-SOLID_KEYS = frozenset({"solid", "blackFrame", "axisOrder", "ringKeepingTypes"})
+from .registry import names
+
+SOLID_KEYS = names("solid")
 AXES = ("file", "rank", "level")
 # the attributes of a section that hold regions (cells as (file, rank) or (file, rank, level))
 REGION_ATTRS = ("promo_region", "double_region", "triple_region", "drop_region", "ep_region",

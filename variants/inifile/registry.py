@@ -1,0 +1,153 @@
+"""Every key a variants file may hold, declared once: its group (the module that reads it),
+whose key it is (Fairy-Stockfish's, ``fsf``, or cellfish's own), its default, what it needs,
+the boards it is read on, and whether this loader implements it at all.
+
+The key sets the loader works from (``keys.py``'s defaults, implemented, GUI-only and refused
+keys, and each module's own key set) are derived from these declarations, so a key's fate
+is written in one place.  Plugin keys are the exception: the plugin registry
+(``variants/plugins``) names them, since a plugin brings its own key.
+
+Groups and the modules that read them: ``core`` (build.py: the board, pieces, pawns,
+castling and the move-count and repetition rules), ``result`` (results.py), ``move``
+(moverules.py; the triple step: triplestep.py), ``drop`` (drops.py), ``gui`` (accepted and
+not read), ``level`` (levels.py), ``solid`` (solid.py), ``hole`` (holes.py), ``ruling``
+(rulings.py), ``return`` (returns.py), ``pieceset`` (pieceset.py), ``hint`` (hints.py),
+``lattice`` (lattice.py), ``refused`` (Fairy-Stockfish keys this loader does not play,
+refused by name: a silently ignored rule would play another game).
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from variants.fsf_pieces import PIECES
+
+GRID = "grid"           # square, levelled and solid boards (build.py)
+LATTICE = "lattice"     # boards of squares and vertices (lattice.py)
+
+
+@dataclass(frozen=True)
+class Key:
+    """One key of a variants file."""
+    name: str
+    group: str
+    origin: str                     # "fsf" (Fairy-Stockfish's key) or "cellfish"
+    default: str | None = None      # the value an absent key has (None: its reader decides)
+    needs: str = ""                 # what the key needs to mean anything (documentation)
+    boards: frozenset[str] = frozenset({GRID})
+
+    @property
+    def implemented(self) -> bool:
+        return self.group != "refused"
+
+
+def _keys(group: str, origin: str, names: str, *, defaults: dict[str, str] | None = None,
+          needs: dict[str, str] | None = None, boards: frozenset[str] = frozenset({GRID}),
+          both: str = "") -> list[Key]:
+    """Keys of one group: ``names`` split on white space, plus the keys of ``defaults``;
+    the keys in ``both`` are read on lattice boards too."""
+    defaults, needs = defaults or {}, needs or {}
+    shared = set(both.split())
+    out = [Key(n, group, origin, defaults.get(n), needs.get(n, ""),
+               boards | {LATTICE} if n in shared else boards)
+           for n in list(defaults) + [n for n in names.split() if n not in defaults]]
+    return out
+
+
+_EVERY = frozenset({GRID, LATTICE})
+_ON_LATTICE_TOO = """maxFile maxRank startFen pawnTypes promotionRegionWhite promotionRegionBlack
+promotionPieceTypes promotionPieceTypesWhite promotionPieceTypesBlack mandatoryPawnPromotion
+stalemateValue checkmateValue nMoveRule nFoldRule castling doubleStep holes blackFrame"""
+
+KEYS: tuple[Key, ...] = tuple(
+    # Fairy-Stockfish's defaults: its default template is chess rules without pieces
+    _keys("core", "fsf", "promotionPieceTypesWhite promotionPieceTypesBlack", both=_ON_LATTICE_TOO,
+          defaults={
+              "maxRank": "8", "maxFile": "8",
+              "startFen": "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+              "pawnTypes": "p", "promotionPieceTypes": "nbrq", "mandatoryPawnPromotion": "true",
+              "doubleStep": "true", "castling": "true", "castlingKingFile": "e",
+              "castlingKingsideFile": "g", "castlingQueensideFile": "c", "castlingRank": "1",
+              "stalemateValue": "draw", "checkmateValue": "loss", "nMoveRule": "50",
+              "nFoldRule": "3", "nFoldValue": "draw", "promotionRegionWhite": "*8",
+              "promotionRegionBlack": "*1", "doubleStepRegionWhite": "*2",
+              "doubleStepRegionBlack": "*7"})
+    + _keys("result", "fsf", """nMoveRuleTypes nMoveRuleTypesWhite nMoveRuleTypesBlack
+            flagPieceWhite flagPieceBlack flagRegionWhite flagRegionBlack""", defaults={
+                "checking": "true", "mustCapture": "false", "nFoldValueAbsolute": "false",
+                "perpetualCheckIllegal": "false", "extinctionValue": "none",
+                "extinctionClaim": "false", "extinctionPieceTypes": "",
+                "extinctionPieceCount": "0", "extinctionOpponentPieceCount": "0",
+                "flagPiece": "*", "flagRegion": "", "flagMove": "false",
+                "extinctionPseudoRoyal": "false", "dupleCheck": "false"})
+    + _keys("move", "fsf", """enPassantRegion enPassantTypes enPassantTypesWhite
+            enPassantTypesBlack castlingKingPiece castlingRookPieces castlingRookKingsideFile
+            castlingRookQueensideFile""")
+    + _keys("triple", "fsf", "tripleStepRegionWhite tripleStepRegionBlack")
+    + _keys("drop", "fsf", """whiteDropRegion blackDropRegion shogiDoubledPawn promotionPawnTypes
+            promotionPawnTypesWhite promotionPawnTypesBlack""", defaults={
+                "pieceDrops": "false", "capturesToHand": "false", "dropLoop": "false",
+                "firstRankPawnDrops": "false", "promotionZonePawnDrops": "false",
+                "dropChecks": "true", "dropPromoted": "false", "dropNoDoubled": "-",
+                "dropNoDoubledCount": "1", "immobilityIllegal": "false",
+                "shogiPawnDropMateIllegal": "false", "promotedPieceType": "",
+                "promotionLimit": "", "mandatoryPiecePromotion": "false",
+                "pieceDemotion": "false", "piecePromotionOnCapture": "false"},
+            needs={"capturesToHand": "pieceDrops"})
+    + _keys("gui", "fsf", "pieceToCharTable pocketSize variantTemplate", boards=_EVERY)
+    + _keys("refused", "fsf", """chess960 twoBoards sittuyinPromotion blastOnCapture
+            blastImmuneTypes mutuallyImmuneTypes petrifyOnCapture castlingDroppedPiece mustDrop
+            mustDropType dropOnTop enclosingDrop enclosingDropStart sittuyinRookDrop
+            dropOppositeColoredBishop gating arrowGating duckGating staticGating
+            staticGatingRegion pastGating seirawanGating cambodianMoves diagonalLines pass
+            passOnStalemate makpongRule flyingGeneral soldierPromotionRank flipEnclosedPieces
+            moveRepetitionIllegal chasingRule stalematePieceCount shatarMateRule bikjangRule
+            checkCounting connectN connectHorizontal connectVertical connectDiagonal
+            materialCounting countingRule adjudicateFullBoard pieceValueMg pieceValueEg""",
+            boards=frozenset())
+    # cellfish's own keys (docs/variant-files.md)
+    + _keys("level", "cellfish", "levels levelNames", needs={"levelNames": "levels"})
+    + _keys("solid", "cellfish", "solid blackFrame axisOrder ringKeepingTypes",
+            needs={"solid": "levels", "blackFrame": "solid", "axisOrder": "solid",
+                   "ringKeepingTypes": "solid"}, both=_ON_LATTICE_TOO)
+    + _keys("hole", "cellfish", "holes", both=_ON_LATTICE_TOO)
+    + _keys("ruling", "cellfish", """piecePromotionWhereMoveEnds nMoveRuleTypesOnly
+            deadPositionTypes chessPositionChecks nMoveRulePlies""",
+            needs={"piecePromotionWhereMoveEnds": "promotedPieceType"})
+    + _keys("return", "cellfish", """capturesToHandAs pieceDropRegionWhite pieceDropRegionBlack
+            handLimit lastRankPawnsIllegal nMoveRuleName positionFields handOrder pieceNames""",
+            needs={"capturesToHandAs": "pieceDrops"})
+    + _keys("pieceset", "cellfish", "promotedOnlyTypes", needs={"promotedOnlyTypes": "promotedPieceType"})
+    + _keys("hint", "cellfish", "clockMoves clockGame", boards=_EVERY)
+    + _keys("lattice", "cellfish", """lattice pawnPromotionTypes promotionNotOnEdge edgeBan
+            oneFootTypes squarePieces vertexPieces pieceValues""",
+            needs=dict.fromkeys("""pawnPromotionTypes promotionNotOnEdge edgeBan oneFootTypes
+                                squarePieces vertexPieces pieceValues""".split(), "lattice"),
+            boards=frozenset({LATTICE}))
+)
+
+BY_NAME: dict[str, Key] = {k.name: k for k in KEYS}
+if len(BY_NAME) != len(KEYS):
+    raise AssertionError("a key declared twice")
+
+_CUSTOM_PIECE = re.compile(r"customPiece([1-9]|1\d|2[0-5])")
+
+
+def is_piece_key(name: str) -> bool:
+    """A piece key: a predefined piece's name (``knight``, ``king``…) or customPiece1..25."""
+    return name in PIECES or _CUSTOM_PIECE.fullmatch(name) is not None
+
+
+def names(*groups: str) -> frozenset[str]:
+    """The keys of these groups."""
+    return frozenset(k.name for k in KEYS if k.group in groups)
+
+
+def defaults(*groups: str) -> dict[str, str]:
+    """The defaults of the keys of these groups that have one."""
+    return {k.name: k.default for k in KEYS if k.group in groups and k.default is not None}
+
+
+def on_board(board: str) -> frozenset[str]:
+    """The (non-piece, non-plugin) keys read on this kind of board."""
+    return frozenset(k.name for k in KEYS if board in k.boards)
