@@ -60,7 +60,7 @@ class HoledBoard:
     hole_coords: frozenset[tuple[int, ...]] = frozenset()
 
     def make_geometry(self):
-        return super().make_geometry().without(self.hole_coords)   # type: ignore[misc]
+        return super().make_geometry().without(self.hole_coords)
 
 
 def hole_bases(holes: frozenset) -> tuple[type, ...]:

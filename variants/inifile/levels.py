@@ -35,7 +35,7 @@ class LevelledBoard:
     notation_class = LevelledChessText
 
     def make_geometry(self):
-        return grid_levels(self.files, self.ranks, self.level_names)   # type: ignore[attr-defined]
+        return grid_levels(self.files, self.ranks, self.level_names)
 
 
 def level_bases(val: dict[str, str], files: int, ranks: int, error: type) -> tuple[type, ...]:

@@ -26,7 +26,7 @@ class PseudoRoyalRules:
     check_hook = True               # in_check below: the royal piece or a pseudo-royal one
 
     def __init__(self) -> None:
-        super().__init__()          # type: ignore[call-arg]
+        super().__init__()
         types = [pt for pt in self.piece_types[1:] if pt is not None]   # type: ignore[attr-defined]
         ext = self.extinction_types                                      # type: ignore[attr-defined]
         groups = [frozenset(pt.id for pt in types if pt.token.lower() == t) for t in sorted(ext - {ALL})]
@@ -50,7 +50,7 @@ class PseudoRoyalRules:
 
     def legal_moves(self, pos, pseudo):
         from engine.movegen import royal_filter
-        moves = super().legal_moves(pos, pseudo)                         # type: ignore[misc]
+        moves = super().legal_moves(pos, pseudo)
         if moves is None:
             moves = royal_filter(pos, pseudo)
         side = pos.side
@@ -58,7 +58,7 @@ class PseudoRoyalRules:
         duple = self.duple_check and bool(cand)
         if not royals and not duple and not self._promotes_to_royal(pos):
             return moves
-        atk = self.attacks[side ^ 1]                                     # type: ignore[attr-defined]
+        atk = self.attacks[side ^ 1]
         b = pos.board
         out = []
         for m in moves:
@@ -68,7 +68,7 @@ class PseudoRoyalRules:
             to = m & 255
             promo = (m >> 16) & 255
             added = frm != DROP and promo in self._pr_ids \
-                and self.piece_types[b[frm] >> 1].pawn                   # type: ignore[attr-defined]
+                and self.piece_types[b[frm] >> 1].pawn
             now = [to if c == frm else c for c in royals] + ([to] if added else [])
             pos.make(m)
             ok = not any(attacked_with(atk, b, c) for c in now)

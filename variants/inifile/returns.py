@@ -156,20 +156,20 @@ class ReturnRules:
 
     def hand_type(self, code):
         if not self.hand_as:
-            return super().hand_type(code)                           # type: ignore[misc]
-        letter = self.piece_types[code >> 1].token.lower()         # type: ignore[attr-defined]
-        return self.by_token[self.hand_as.get(letter, letter).upper()].id  # type: ignore[attr-defined]
+            return super().hand_type(code)
+        letter = self.piece_types[code >> 1].token.lower()
+        return self.by_token[self.hand_as.get(letter, letter).upper()].id
 
     def drop_allowed(self, code, cell):
         region = self.piece_drop_region[code & 1].get(
-            self.piece_types[code >> 1].token.lower())            # type: ignore[attr-defined]
-        if region is not None and not in_region(self.geometry.coords[cell], region):  # type: ignore[attr-defined]
+            self.piece_types[code >> 1].token.lower())
+        if region is not None and not in_region(self.geometry.coords[cell], region):
             return False
-        return super().drop_allowed(code, cell)                     # type: ignore[misc]
+        return super().drop_allowed(code, cell)
 
     def build_zobrist(self):
         """Hand keys up to ``handLimit`` pieces of a kind (the core's keys go to 64)."""
-        z = super().build_zobrist()                                 # type: ignore[misc]
+        z = super().build_zobrist()
         if self.hand_limit > CORE_HAND:
             rnd = random.Random(0x3D)
             for keys in z.hand:
@@ -178,19 +178,19 @@ class ReturnRules:
 
     def validate_position(self, pos):
         from engine.notation.position_text import PositionTextError, code_token
-        geo = self.geometry                                         # type: ignore[attr-defined]
+        geo = self.geometry
         if self.hand_limit > CORE_HAND:
             for code, n in enumerate(pos.hand):
                 if n > self.hand_limit:
                     raise PositionTextError(f"too many pieces in hand ({code_token(self, code)} x{n})")
         if self.last_rank_pawns_illegal:
-            pawns = self.pawn_letters                               # type: ignore[attr-defined]
+            pawns = self.pawn_letters
             for c, p in enumerate(pos.board):
                 if p:
-                    pt = self.piece_types[p >> 1]                   # type: ignore[attr-defined]
+                    pt = self.piece_types[p >> 1]
                     if pt.token.lower() in pawns and self._on_last_rank(c, p & 1):
                         raise PositionTextError(f"{pt.name} on its last rank ({geo.name(c)})")
-        super().validate_position(pos)                              # type: ignore[misc]
+        super().validate_position(pos)
 
     def _on_last_rank(self, cell: int, color: int) -> bool:
         rank_of = getattr(self, "rank_of", None)

@@ -169,7 +169,7 @@ class SolidBoard:
 
     def make_geometry(self):
         if self.axes == (0, 1, 2):
-            return super().make_geometry()                          # type: ignore[misc]
+            return super().make_geometry()
         base = grid_levels(self.files, self.ranks, self.level_names)
         geo = Geometry([tuple(c[a] for a in self.axes) for c in base.coords], base.names)
         geo.level_axis = self.axes.index(2)

@@ -24,7 +24,7 @@ class TripleSteps:
     triple_region: tuple[frozenset, frozenset] = (frozenset(), frozenset())
 
     def __init__(self) -> None:
-        super().__init__()                                               # type: ignore[call-arg]
+        super().__init__()
         geo = self.geometry                                              # type: ignore[attr-defined]
         pawn = self.by_token.get(self.fsf_pawn.upper())                  # type: ignore[attr-defined]
         self._triple_codes = (pawn.id * 2, pawn.id * 2 + 1) if pawn is not None else (-1, -1)
@@ -37,7 +37,7 @@ class TripleSteps:
                     continue
                 cells = [geo.index.get((co[0], co[1] + k * dy) + tuple(co[2:])) for k in (1, 2, 3)]
                 if None not in cells:
-                    self._triple_paths[side][c] = (cells[0], cells[1], cells[2])   # type: ignore[assignment]
+                    self._triple_paths[side][c] = (cells[0], cells[1], cells[2])
 
     def _ep_cell(self, cell: int) -> bool:
         region = self.ep_region                                          # type: ignore[attr-defined]

@@ -37,11 +37,11 @@ class Alice(Plugin):
         move from or to each cell keeps, for each board whether each cell is on it)."""
         t = self.__dict__.get("_alice_tables")
         if t is None:
-            geo = self.geometry                                    # type: ignore[attr-defined]
+            geo = self.geometry
             mirror = [geo.index[(c[0], c[1], 1 - c[2])] for c in geo.coords]
-            rules = {(r.king_from, r.king_to): r for r in self.castling}  # type: ignore[attr-defined]
+            rules = {(r.king_from, r.king_to): r for r in self.castling}
             keep = [~0] * geo.size
-            for r in self.castling:                                # type: ignore[attr-defined]
+            for r in self.castling:
                 keep[r.king_from] &= ~r.bit
                 keep[r.rook_from] &= ~r.bit
             level = [[c[2] == lv for c in geo.coords] for lv in (0, 1)]
@@ -54,7 +54,7 @@ class Alice(Plugin):
         cell), then the chess checks (one king each, no pawn on the first or last rank, the
         side not to move not in check)."""
         from engine.notation.position_text import PositionTextError
-        geo = self.geometry                                        # type: ignore[attr-defined]
+        geo = self.geometry
         mirror = self._alice()[0]
         b = pos.board
         for c, p in enumerate(b):
@@ -63,7 +63,7 @@ class Alice(Plugin):
                                         f"({geo.name(c)}, {geo.name(mirror[c])})")
         if pos.ep >= 0:
             raise PositionTextError(f"Alice Chess has no en passant ({geo.name(pos.ep)})")
-        super().validate_position(pos)                             # type: ignore[misc]
+        super().validate_position(pos)
 
     # ---- moves --------------------------------------------------------------------------
     def legal_moves(self, pos, pseudo):
@@ -71,11 +71,11 @@ class Alice(Plugin):
         is empty (A5; both arrival cells for castling, A10), with the king safe after the
         transfer (A8) and a king not moving onto a cell attacked on its own board (A9)."""
         mirror, rules, _, level = self._alice()
-        coords = self.geometry.coords                              # type: ignore[attr-defined]
+        coords = self.geometry.coords
         b = pos.board
         side = pos.side
         k = pos.king[side]
-        atk = self.attacks[side ^ 1]                               # type: ignore[attr-defined]
+        atk = self.attacks[side ^ 1]
         check = k >= 0 and attacked_with(atk, b, k)
         home = level[k >= 0 and coords[k][2]]  # True on the cells of the king's board
         pinned = pinned_with(atk, b, k, side) if k >= 0 and not check else set()
@@ -125,7 +125,7 @@ class Alice(Plugin):
         rights = pos.castle & keep[frm] & keep[to]
         if rights != pos.castle:
             pos.set_castle(rights)
-        pos.halfmove = 0 if cap or self.piece_types[code >> 1].pawn else pos.halfmove + 1  # type: ignore[attr-defined]
+        pos.halfmove = 0 if cap or self.piece_types[code >> 1].pawn else pos.halfmove + 1
         return code, cap
 
     def unmake_special(self, pos, m, undo):

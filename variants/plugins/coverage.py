@@ -89,7 +89,7 @@ class DirectionCoverage(Plugin):
                               "directions of a 3D board)", cls.plugin_name)
 
     def __init__(self) -> None:
-        super().__init__()                                          # type: ignore[call-arg]
+        super().__init__()
         pts = self.piece_types                                      # type: ignore[attr-defined]
         uncounted = set(self.pawn_letters)                          # type: ignore[attr-defined]
         promo = self.promo_letters                                  # type: ignore[attr-defined]
@@ -185,7 +185,7 @@ class DirectionCoverage(Plugin):
 
     # ---- hooks ---------------------------------------------------------------------------
     def adjudicate(self, pos):
-        r = super().adjudicate(pos)                                 # type: ignore[misc]
+        r = super().adjudicate(pos)
         if r is not None:
             return r
         if self._decided(pos):
@@ -196,7 +196,7 @@ class DirectionCoverage(Plugin):
         # No check, so every pseudo-legal move is legal; but once the last move has won, the
         # game is over and there is no move at all.  Done here rather than in legal_moves so
         # that the searcher keeps its fast path.
-        super().extra_moves(pos, out)                               # type: ignore[misc]
+        super().extra_moves(pos, out)
         if self._decided(pos):
             out.clear()
 

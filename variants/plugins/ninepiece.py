@@ -179,7 +179,7 @@ class Ninepiece(Plugin):
         return out
 
     def __init__(self) -> None:
-        super().__init__()                              # type: ignore[misc]
+        super().__init__()
         pts = self.piece_types                          # type: ignore[attr-defined]
         by_token = self.by_token                        # type: ignore[attr-defined]
         # the cube in the Nichtschach family's coordinates (level, file, rank), as
@@ -245,8 +245,8 @@ class Ninepiece(Plugin):
         fraction of the time: 24 of the 34 piece types are compounds)."""
         t = {}
         compounds = []
-        by_token = self.by_token                        # type: ignore[attr-defined]
-        for pt in self.piece_types:                     # type: ignore[attr-defined]
+        by_token = self.by_token
+        for pt in self.piece_types:
             if pt is None:
                 continue
             if pt.components:
@@ -254,7 +254,7 @@ class Ninepiece(Plugin):
                 continue
             for color in (0, 1):
                 t[pt.id * 2 + color] = compile_piece(self, pt, color)
-        n = self.geometry.size                          # type: ignore[attr-defined]
+        n = self.geometry.size
         for pt in compounds:
             for color in (0, 1):
                 ta, tb = (t[by_token[c].id * 2 + color] for c in pt.components)
@@ -275,17 +275,17 @@ class Ninepiece(Plugin):
             return ()
         color = code & 1
         lv, f, r = self.geometry.coords[to]
-        if not in_region((f, r, lv), self.promo_region[color]):   # type: ignore[attr-defined]
+        if not in_region((f, r, lv), self.promo_region[color]):
             return ()
-        ids = tuple(sorted(self.by_token[t.upper()].id                 # type: ignore[attr-defined]
-                           for t in self.promo_letters[color]))        # type: ignore[attr-defined]
-        return ids if self.promo_mandatory else (0,) + ids              # type: ignore[attr-defined]
+        ids = tuple(sorted(self.by_token[t.upper()].id
+                           for t in self.promo_letters[color]))
+        return ids if self.promo_mandatory else (0,) + ids
 
     # ---- fusion and fission ---------------------------------------------------------------
     def extra_moves(self, pos, out):
         b = pos.board
         side = pos.side
-        tl = self.table_list                            # type: ignore[attr-defined]
+        tl = self.table_list
         fuse = self._fuse
         split = self._split
         simple = self._simple_code
@@ -405,10 +405,10 @@ class Ninepiece(Plugin):
         for cell, p in enumerate(pos.board):
             if p >> 1 == pid and self._rank(cell, p & 1) == SIZE - 1:
                 raise PositionTextError(
-                    f"unpromoted Stockbroker on its far rank ({self.geometry.name(cell)})")  # type: ignore[attr-defined]
+                    f"unpromoted Stockbroker on its far rank ({self.geometry.name(cell)})")
         if any(pos.hand):
             raise PositionTextError("Ninepiece has no hands ([-])")
-        super().validate_position(pos)                  # type: ignore[misc]
+        super().validate_position(pos)
 
     # ---- searcher support -------------------------------------------------------------------
     def is_tactical(self, pos, m):

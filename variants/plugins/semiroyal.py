@@ -78,10 +78,10 @@ class FezbabaWaffle(Plugin):
         can move in paralysis state  (has Fezbaba) * 2 + (has Waffle)."""
         if self._patt_cache is None:
             out = []
-            size = self.geometry.size                                 # type: ignore[attr-defined]
+            size = self.geometry.size
             need = self.need
             for color in (WHITE, BLACK):
-                leaps, rays = self.attacks[color][:2]                  # type: ignore[attr-defined]
+                leaps, rays = self.attacks[color][:2]
                 per = []
                 for state in range(4):
                     hasf, hasw = state >> 1, state & 1
@@ -180,7 +180,7 @@ class FezbabaWaffle(Plugin):
     def validate_position(self, pos):
         from engine.notation.position_text import PositionTextError
         b = pos.board
-        pts = self.piece_types                                        # type: ignore[attr-defined]
+        pts = self.piece_types
         for color in (WHITE, BLACK):
             who = "white" if color == WHITE else "black"
             kings = sum(1 for p in b if p and p & 1 == color and pts[p >> 1].royal)
@@ -191,7 +191,7 @@ class FezbabaWaffle(Plugin):
                 if n > 1:
                     raise PositionTextError(f"a side has at most one Fezbaba and one Waffle "
                                             f"({who} {piece}: {n})")
-        super().validate_position(pos)                                # type: ignore[misc]
+        super().validate_position(pos)
 
     # ---- search awareness ---------------------------------------------------------------
     _FROZEN_SHARE = 0.75     # frozen material is worth this much less (it still blocks)
@@ -228,7 +228,7 @@ class FezbabaWaffle(Plugin):
         if not hasf and not hasw:
             return None
         need = self.need
-        pts = self.piece_types                                        # type: ignore[attr-defined]
+        pts = self.piece_types
         kept = [0, 0, 0]            # by need: nothing, the Fezbaba, the Waffle
         for c in pos.occ[them]:
             kept[need[b[c]]] += pts[b[c] >> 1].value or 0
