@@ -68,7 +68,7 @@ class ChessLike(Variant):
     ranks = 8
     pawn_token = "P"
     promotion_tokens: tuple[str, ...] = ("Q", "R", "B", "N")
-    notation_class = ChessText
+    notation_class: type[TextFormat] = ChessText
 
     def __init__(self):
         self.geometry = self.make_geometry()

@@ -54,6 +54,7 @@ def shogi_pieces() -> list:
         PieceType("Dragon", "+R", (ride(ORTH), leap(DIAG)), promoted=True, demotes_to="R"),
     ]
     for pt in pieces[1:]:
+        assert pt is not None
         pt.value = VALUES.get(pt.token)
     return pieces
 

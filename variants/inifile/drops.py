@@ -36,6 +36,7 @@ from .registry import defaults
 from .moverules import CastlingText
 from engine.notation.formats import TextFormat
 from variants.chess import ChessText
+from .filevariant import RuleBase
 
 DEFAULTS: dict[str, str] = defaults("drop")
 assert set(DEFAULTS) <= DROP_KEYS
@@ -255,7 +256,7 @@ class FileText(CastlingText):
         return super().promotion_text(tid)
 
 
-class DropRules:
+class DropRules(RuleBase):
     """Hands, drops and promotions of a file variant (placed before ``FileVariant``)."""
     hands = False
     captures_to_hand = False
@@ -348,7 +349,7 @@ class DropRules:
         piece that moved an enemy's."""
         v = pos.ep_victim
         p = pos.board[v] if v >= 0 else 0
-        if p and self.piece_types[p >> 1].token.lower() != self.fsf_pawn:
+        if p and (pt := self.piece_types[p >> 1]) is not None and pt.token.lower() != self.fsf_pawn:
             return not pos.board[pos.ep] and (p & 1) != pos.side
         return super()._valid_ep(pos)
 
@@ -392,6 +393,7 @@ class DropRules:
         generates it; ``counts`` (own pieces by the type they move as) for promotionLimit,
         None to ignore the limits."""
         pt = self.piece_types[code >> 1]
+        assert pt is not None
         if pt.royal:
             return (0,)
         color = code & 1
@@ -417,7 +419,7 @@ class DropRules:
             if in_to and prom and not (self.on_capture and not capture):   # no limit here
                 out.append(self._id_form(move, plus=True))
         else:
-            b2 = bool(prom) and room(prom)
+            b2 = room(prom) if prom else False
             b3 = self.piece_demotion and pt.promoted and bool(pt.extra.get("unpromoted"))
             if b2 or b3:
                 if self.piece_mandatory and not ((not in_from and not in_to) or (self.on_capture and not capture)):
@@ -444,7 +446,7 @@ class DropRules:
         return tuple(sorted(opts))
 
 
-class MoveFilter:
+class MoveFilter(RuleBase):
     """The move rules that depend on the position: promotion limits, promotion on captures,
     and plain moves to a square the piece could never leave."""
 
@@ -485,7 +487,7 @@ class MoveFilter:
         return c
 
 
-class PromotedDrops:
+class PromotedDrops(RuleBase):
     """dropPromoted: a piece with a promoted form may also be dropped in that form."""
 
     def hand_source(self, code):
@@ -509,7 +511,7 @@ class PromotedDrops:
                     out.append(mb | t)
 
 
-class PawnDropMate:
+class PawnDropMate(RuleBase):
     """shogiPawnDropMateIllegal: a mate by a shogiPawn drop wins for the side mated."""
 
     def adjudicate(self, pos):

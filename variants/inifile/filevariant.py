@@ -2,6 +2,8 @@
 attributes the builder sets per section, and the pieces and pawn moves made from them."""
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from engine.betza import parse_betza, rotate
 from engine.pieces import CAPTURE, MOVE, Atom, PieceType, leap, ride
 from variants.chess import ChessLike
@@ -26,12 +28,28 @@ class FileVariant(ChessLike):
 
     piece_names: dict[str, str] = {}      # pieceNames (returns.py): letter -> name
 
+    # Set per section by the builder's readers, and read by the rule parts (declared for the
+    # type checker only: no class attribute is made here)
+    castle_king: str                      # castlingKingPiece (moverules.py)
+    castle_rooks: frozenset[str]          # castlingRookPieces (moverules.py)
+    ep_region: frozenset | None           # enPassantRegion (moverules.py)
+    extinction_types: frozenset[str]      # extinctionPieceTypes (results.py)
+    extinction_count: int                 # extinctionPieceCount (results.py)
+    fsf_pawn: str                         # the ``pawn`` piece's letter (drops.py)
+    main_pawn: tuple[str, str]            # each side's main promotion pawn (drops.py)
+    promo_pawns: tuple[frozenset[str], frozenset[str]]   # promotionPawnTypes… (drops.py)
+    piece_mandatory: bool                 # mandatoryPiecePromotion (drops.py)
+    piece_demotion: bool                  # pieceDemotion (drops.py)
+    on_capture: bool                      # piecePromotionOnCapture (drops.py)
+    immobility_illegal: bool              # immobilityIllegal (drops.py)
+    level_names: str                      # the level letters of a levelled board (levels.py)
+
     def __init__(self) -> None:
         base = [self._piece(n, letter, b) for n, letter, b in self.pieces]
         for pt in base:
             pt.name = self.piece_names.get(pt.token.lower(), pt.name)
         own = [pt for pt in base if pt.token.lower() not in self.promoted_only]
-        self.piece_types = [None] + own + self._forms(base)
+        self.piece_types = [None, *own, *self._forms(base)]
         super().__init__()
 
     def _forms(self, base: list[PieceType]) -> list[PieceType]:
@@ -69,3 +87,13 @@ class FileVariant(ChessLike):
 
     def is_draw_by_material(self, pos) -> bool:
         return False        # Fairy-Stockfish adjudicates no dead positions in these games
+
+
+# The base a rule part (a mixin of drops.py, rulings.py, returns.py…, or a plugin) is typed
+# against: the file variant it is joined to, whose attributes and hooks it reads and extends.
+# At run time it is ``object``, so the parts add nothing to the class they are joined into
+# (build.py's ``compose`` orders them).
+if TYPE_CHECKING:
+    RuleBase = FileVariant
+else:
+    RuleBase = object

@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from .registry import names
+from .filevariant import RuleBase
 
 HOLE_KEYS = names("hole")
 FILES = "abcdefghijkl"
@@ -55,7 +56,7 @@ def check_castling(attrs: dict, holes: frozenset, ranks: int, levels: str, error
                                          "or move the hole)", _name(c, levels))
 
 
-class HoledBoard:
+class HoledBoard(RuleBase):
     """Mixin of a file variant whose board has holes: its geometry without them."""
     hole_coords: frozenset[tuple[int, ...]] = frozenset()
 

@@ -18,6 +18,7 @@ from engine.variant import MAX_CELLS
 from variants.chess import ChessText
 
 from .registry import names
+from .filevariant import RuleBase
 
 LEVEL_KEYS = names("level")
 MAX_LEVELS = 8
@@ -28,7 +29,7 @@ class LevelledChessText(LevelledText, ChessText):
     the en-passant field of chess (the victim on the same level)."""
 
 
-class LevelledBoard:
+class LevelledBoard(RuleBase):
     """Mixin of a file variant with levels: its geometry and its text format."""
     level_names = "ab"
     home_level = (0,)
@@ -38,7 +39,7 @@ class LevelledBoard:
         return grid_levels(self.files, self.ranks, self.level_names)
 
 
-def level_bases(val: dict[str, str], files: int, ranks: int, error: type) -> tuple[type, ...]:
+def level_bases(val: dict[str, str], files: int, ranks: int, error: type) -> tuple[type[LevelledBoard], ...]:
     """The bases a section's level keys add to its class (none without ``levels``);
     ``error(key, what, token)`` is raised for a bad value."""
     if "levels" not in val:

@@ -10,7 +10,7 @@ and rooks are the listed piece types, royal or not.
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import Any
+from typing import Any, cast
 
 from engine.movegen import attacked
 from engine.pieces import CAPTURE, LAME, LEAP, MOVE, RIDE, Atom, PieceType, ride
@@ -60,9 +60,10 @@ class CastlingText(ChessText):
     rook pieces must stand on the rule's cells (neither need be royal)."""
 
     def castles(self, king: int, rook: int) -> bool:
-        v = self.variant
-        return v.piece_types[king >> 1].token.lower() == v.castle_king \
-            and v.piece_types[rook >> 1].token.lower() in v.castle_rooks
+        v = cast(FileVariant, self.variant)
+        kt, rt = v.piece_types[king >> 1], v.piece_types[rook >> 1]
+        return kt is not None and kt.token.lower() == v.castle_king \
+            and rt is not None and rt.token.lower() in v.castle_rooks
 
 
 class FileRules(FileVariant):
@@ -97,9 +98,10 @@ class FileRules(FileVariant):
         double = a.flag == "double" or (
             not is_pawn and letter in self.pawn_letters and a.origin is not None
             and a.mode == MOVE and not callable(a.vectors) and _two_step(a))
-        if not double:
+        vectors = a.vectors
+        if not double or callable(vectors):
             return [a]
-        units = a.vectors if a.kind == RIDE else tuple((v[0] // 2, v[1] // 2) for v in a.vectors)
+        units = vectors if a.kind == RIDE else tuple((v[0] // 2, v[1] // 2) for v in vectors)
         out: list[Atom] = []
         for u in units:
             d = ride((u,), MOVE, max_dist=2, stops=frozenset({2}), flag="double", origin=a.origin)
@@ -179,7 +181,7 @@ class FileRules(FileVariant):
                 and v & 1 == mover and self.piece_types[v >> 1].pawn)
 
 
-def _passing(region: frozenset, u: tuple[int, int], first, inside: bool):
+def _passing(region: frozenset, u: tuple[int, ...], first, inside: bool):
     """An origin predicate: ``first`` holds and the cell one step ``u`` ahead (turned half
     round for Black) is inside (or outside) the en-passant region."""
     def origin(c, col) -> bool:
@@ -192,7 +194,7 @@ def _two_step(a: Atom) -> bool:
     """A move of exactly two cells along a line: a lame D or A (nD, nA) or a rider limited
     to two (W2, F2 ...) -- a pawn's initial double step."""
     vs = a.vectors
-    if a.kind == LAME:
+    if a.kind == LAME and not callable(vs):
         return all(max(abs(v[0]), abs(v[1])) == 2 and v[0] in (0, 2, -2) and v[1] in (0, 2, -2) for v in vs)
     return False
 

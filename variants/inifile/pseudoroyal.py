@@ -16,9 +16,10 @@ from engine.movegen import attacked_with
 from engine.moves import CASTLE, DROP
 
 from .results import ALL
+from .filevariant import RuleBase
 
 
-class PseudoRoyalRules:
+class PseudoRoyalRules(RuleBase):
     """Mixed into a file variant with ``extinctionPseudoRoyal``: a legality filter after the
     variant's own, and the check test that tells checkmate from stalemate."""
     pseudo_royal = True
@@ -27,14 +28,14 @@ class PseudoRoyalRules:
 
     def __init__(self) -> None:
         super().__init__()
-        types = [pt for pt in self.piece_types[1:] if pt is not None]   # type: ignore[attr-defined]
-        ext = self.extinction_types                                      # type: ignore[attr-defined]
+        types = [pt for pt in self.piece_types[1:] if pt is not None]
+        ext = self.extinction_types
         groups = [frozenset(pt.id for pt in types if pt.token.lower() == t) for t in sorted(ext - {ALL})]
         if ALL in ext:
             groups.append(frozenset(pt.id for pt in types))
         self._pr_groups = [g for g in groups if g]
         self._pr_ids = frozenset().union(*self._pr_groups) if self._pr_groups else frozenset()
-        self._pr_limit = self.extinction_count + 1                      # type: ignore[attr-defined]
+        self._pr_limit = self.extinction_count + 1
 
     def _pseudo_royals(self, pos, side: int) -> tuple[list[int], list[int]]:
         """(the pseudo-royal cells of ``side``, its cells of the extinction types)."""
@@ -82,12 +83,12 @@ class PseudoRoyalRules:
 
     def _promotes_to_royal(self, pos) -> bool:
         return bool(self._pr_ids) and any(
-            self.piece_types[pos.board[c] >> 1].pawn for c in pos.occ[pos.side])   # type: ignore[attr-defined]
+            self.piece_types[pos.board[c] >> 1].pawn for c in pos.occ[pos.side])
 
     def _castle_path_safe(self, pos, m: int, atk) -> bool:
         """The cells from the castling piece's start up to its destination (excluded) are
         not attacked, the piece itself taken off the board."""
-        geo = self.geometry                                              # type: ignore[attr-defined]
+        geo = self.geometry
         frm, to = (m >> 8) & 255, m & 255
         a, z = geo.coords[frm], geo.coords[to]
         step = 1 if z[0] > a[0] else -1
@@ -103,10 +104,10 @@ class PseudoRoyalRules:
     def in_check(self, pos, side: int) -> bool:
         """The royal piece attacked, a pseudo-royal piece attacked, or with ``dupleCheck``
         every piece of the extinction types attacked."""
-        atk = self.attacks[side ^ 1]                                     # type: ignore[attr-defined]
+        atk = self.attacks[side ^ 1]
         b = pos.board
         k = pos.king[side]
-        if self.royal_check and k >= 0 and attacked_with(atk, b, k):   # type: ignore[attr-defined]
+        if self.royal_check and k >= 0 and attacked_with(atk, b, k):
             return True
         royals, cand = self._pseudo_royals(pos, side)
         if any(attacked_with(atk, b, c) for c in royals):

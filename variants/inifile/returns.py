@@ -24,6 +24,7 @@ from engine.zobrist import KEY_BITS
 
 from .registry import names
 from .values import KeyError_, as_bool, as_int, as_region, in_region
+from .filevariant import RuleBase
 
 RETURN_KEYS = names("return")
 FIELDS = ("side", "hand", "castling", "ep", "halfmove", "fullmove")
@@ -146,7 +147,7 @@ def _hand_order(self) -> list[int]:
     return [v.by_token[t].id for t in out]
 
 
-class ReturnRules:
+class ReturnRules(RuleBase):
     """Counterparts to the hand, per-piece drop regions, larger hands, pawns off their last
     rank (placed before ``DropRules``)."""
     hand_as: dict[str, str] = {}
@@ -195,6 +196,6 @@ class ReturnRules:
     def _on_last_rank(self, cell: int, color: int) -> bool:
         rank_of = getattr(self, "rank_of", None)
         if rank_of is not None:                                     # a solid board
-            return rank_of(cell, color) == self.ranks - 1           # type: ignore[attr-defined]
-        y = self.geometry.coords[cell][1]                           # type: ignore[attr-defined]
-        return y == (self.ranks - 1 if color == 0 else 0)           # type: ignore[attr-defined]
+            return rank_of(cell, color) == self.ranks - 1
+        y = self.geometry.coords[cell][1]
+        return y == (self.ranks - 1 if color == 0 else 0)

@@ -29,6 +29,7 @@ from engine.variant import BLACK, WHITE
 
 from .registry import names
 from .values import as_bool, as_int
+from .filevariant import RuleBase
 
 RULING_KEYS = names("ruling")
 
@@ -80,7 +81,7 @@ def ruling_bases(attrs: dict[str, Any]) -> tuple[type, ...]:
     return tuple(out)
 
 
-class DeadPositions:
+class DeadPositions(RuleBase):
     """deadPositionTypes: the positions no sequence of moves can mate in are draws."""
     dead_lone: frozenset[str] = frozenset()
     dead_bishop = ""
@@ -104,7 +105,7 @@ class DeadPositions:
         return len(colours) == 1
 
 
-class ChessPositionChecks:
+class ChessPositionChecks(RuleBase):
     """chessPositionChecks: a side without exactly one king, or a pawn on the first or last
     rank, is refused (then the loader's own checks)."""
 
@@ -124,4 +125,4 @@ class ChessPositionChecks:
         for color, who in ((WHITE, "white"), (BLACK, "black")):
             if kings[color] != 1:
                 raise PositionTextError(f"each side needs exactly one king ({who} kings: {kings[color]})")
-        super().validate_position(pos)      # type: ignore[misc]
+        super().validate_position(pos)

@@ -23,6 +23,7 @@ from engine.pieces import BENT, PieceType
 from engine.pieces3d import Piece3DError, parse_piece3d
 
 from .registry import names
+from .filevariant import RuleBase
 
 SOLID_KEYS = names("solid")
 AXES = ("file", "rank", "level")
@@ -157,7 +158,7 @@ def merge_atoms(atoms):
     return tuple(out)
 
 
-class SolidBoard:
+class SolidBoard(RuleBase):
     """Mixin of a file variant on a solid board: 3D pieces, Black's frame, no en passant; the
     coordinate order of ``axisOrder`` and the rings of ``ringKeepingTypes``."""
     black_flips: tuple[int, ...] = (0, 1)
@@ -194,7 +195,7 @@ class SolidBoard:
 
     def rank_of(self, cell: int, color: int) -> int:
         """The cell's rank in the colour's own frame: 0 its back rank."""
-        r = self.geometry.coords[cell][self.axes.index(1)]           # type: ignore[attr-defined]
+        r = self.geometry.coords[cell][self.axes.index(1)]
         return r if color == 0 else self.ranks - 1 - r
 
     def _engine(self, v):
@@ -215,8 +216,8 @@ class SolidBoard:
         if letter in self.ring_letters:
             atoms = tuple(self._ring_keeping(a) for a in atoms)
         return PieceType(name, letter.upper(), atoms,
-                         royal=(letter == self.royal_letter),       # type: ignore[attr-defined]
-                         pawn=letter in self.pawn_letters)          # type: ignore[attr-defined]
+                         royal=(letter == self.royal_letter),
+                         pawn=letter in self.pawn_letters)
 
     def _reorder(self, a):
         vecs = tuple(self._engine(v) for v in a.vectors)
@@ -239,7 +240,7 @@ class SolidBoard:
         """The ring of every cell (``_ring``)."""
         r = self.__dict__.get("_ring_of")
         if r is None:
-            r = self.__dict__["_ring_of"] = [self._ring(c) for c in self.geometry.coords]  # type: ignore[attr-defined]
+            r = self.__dict__["_ring_of"] = [self._ring(c) for c in self.geometry.coords]
         return r
 
     def _ring_keeping(self, a):

@@ -17,16 +17,17 @@ from engine.moves import DOUBLE, EP
 from engine.variant import WHITE
 
 from .values import in_region
+from .filevariant import RuleBase
 
 
-class TripleSteps:
+class TripleSteps(RuleBase):
     """Mixed into a file variant whose pawn may triple-step."""
     triple_region: tuple[frozenset, frozenset] = (frozenset(), frozenset())
 
     def __init__(self) -> None:
         super().__init__()
-        geo = self.geometry                                              # type: ignore[attr-defined]
-        pawn = self.by_token.get(self.fsf_pawn.upper())                  # type: ignore[attr-defined]
+        geo = self.geometry
+        pawn = self.by_token.get(self.fsf_pawn.upper())
         self._triple_codes = (pawn.id * 2, pawn.id * 2 + 1) if pawn is not None else (-1, -1)
         # per side: start cell -> (passed cell 1, passed cell 2, destination)
         self._triple_paths: list[dict[int, tuple[int, int, int]]] = [{}, {}]
@@ -35,13 +36,13 @@ class TripleSteps:
             for c, co in enumerate(geo.coords):
                 if not in_region(co, self.triple_region[side]):
                     continue
-                cells = [geo.index.get((co[0], co[1] + k * dy) + tuple(co[2:])) for k in (1, 2, 3)]
-                if None not in cells:
-                    self._triple_paths[side][c] = (cells[0], cells[1], cells[2])
+                a, b, d = (geo.index.get((co[0], co[1] + k * dy) + tuple(co[2:])) for k in (1, 2, 3))
+                if a is not None and b is not None and d is not None:
+                    self._triple_paths[side][c] = (a, b, d)
 
     def _ep_cell(self, cell: int) -> bool:
-        region = self.ep_region                                          # type: ignore[attr-defined]
-        return region is None or in_region(self.geometry.coords[cell], region)   # type: ignore[attr-defined]
+        region = self.ep_region
+        return region is None or in_region(self.geometry.coords[cell], region)
 
     def second_ep_cell(self, pos) -> int:
         """The second en-passant cell after a triple step (-1 when there is none): the one
@@ -49,7 +50,7 @@ class TripleSteps:
         ep, victim = pos.ep, pos.ep_victim
         if ep < 0 or victim < 0:
             return -1
-        geo = self.geometry                                              # type: ignore[attr-defined]
+        geo = self.geometry
         a, z = geo.coords[ep], geo.coords[victim]
         if a[0] != z[0] or abs(a[1] - z[1]) != 2:
             return -1
@@ -57,7 +58,7 @@ class TripleSteps:
         return mid if mid is not None and self._ep_cell(mid) and not pos.board[mid] else -1
 
     def extra_moves(self, pos, out) -> None:
-        super().extra_moves(pos, out)                                    # type: ignore[misc]
+        super().extra_moves(pos, out)
         b = pos.board
         side = pos.side
         code = self._triple_codes[side]
@@ -73,7 +74,7 @@ class TripleSteps:
             out.append((s << 8) | t | (DOUBLE | ((e + 1) << 24) if e >= 0 else 0))
         mid = self.second_ep_cell(pos)
         if mid >= 0:
-            tl = self.table_list                                         # type: ignore[attr-defined]
+            tl = self.table_list
             for s in list(pos.occ[side]):
                 found: list[int] = []
                 piece_targets(tl[b[s]], s, b, side, mid, found.append)
@@ -84,7 +85,7 @@ class TripleSteps:
         ``pos.ep``, or next to it when only the nearer cell is left) an enemy pawn that
         came from its triple-step region."""
         if pos.ep >= 0 and pos.ep_victim >= 0:
-            geo = self.geometry                                          # type: ignore[attr-defined]
+            geo = self.geometry
             (x, y, *rest), z = geo.coords[pos.ep], geo.coords[pos.ep_victim]
             d = z[1] - y
             if x == z[0] and d in (1, -1, 2, -2):
@@ -98,14 +99,14 @@ class TripleSteps:
                     return True
                 if abs(d) == 2:
                     return False
-        return super()._valid_ep(pos)                                    # type: ignore[misc]
+        return super()._valid_ep(pos)
 
     def read_triple_ep(self, pos, cells: list[int]) -> tuple[int, int] | None:
         """(ep cell, victim) for the en-passant cells of a position text after a triple step:
         two empty cells on a file with the enemy pawn just beyond them, or one empty cell with
         an empty cell and then the enemy pawn beyond it; None when the text means no triple
         step."""
-        geo = self.geometry                                              # type: ignore[attr-defined]
+        geo = self.geometry
         if any(pos.board[c] for c in cells):
             return None
         dy = -1 if pos.side == WHITE else 1          # the mover's forward direction

@@ -16,9 +16,10 @@ from engine.movegen import attacked_with, pinned_with
 from engine.moves import CASTLE, DOUBLE, SPECIAL
 
 from . import Plugin, PluginError
+from variants.inifile.filevariant import RuleBase
 
 
-class Alice(Plugin):
+class Alice(Plugin, RuleBase):
     """Every move passes the piece through the looking-glass to the other board."""
     plugin_name = "alice"
 

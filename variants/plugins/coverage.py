@@ -29,6 +29,7 @@ from variants.board3d import direction_mask, unit_direction
 
 from . import Plugin, PluginError
 from .masks import ArmyMemo
+from variants.inifile.filevariant import RuleBase
 
 LOST_SCORE = 100_000    # eval_terms for a side that has already lost (well below mate scores)
 
@@ -73,7 +74,7 @@ def class_mask(atoms) -> int:
     return m
 
 
-class DirectionCoverage(Plugin):
+class DirectionCoverage(Plugin, RuleBase):
     """Two board pieces along each of the 26 directions, or the side that moved wins."""
     plugin_name = "directionCoverage"
     plugin_key = "winRule"
@@ -90,9 +91,9 @@ class DirectionCoverage(Plugin):
 
     def __init__(self) -> None:
         super().__init__()
-        pts = self.piece_types                                      # type: ignore[attr-defined]
-        uncounted = set(self.pawn_letters)                          # type: ignore[attr-defined]
-        promo = self.promo_letters                                  # type: ignore[attr-defined]
+        pts = self.piece_types
+        uncounted = set(self.pawn_letters)
+        promo = self.promo_letters
         promoted = set(promo[0]) | set(promo[1]) if uncounted else set()
         ncodes = 2 * len(pts)
         cover = [0] * ncodes
@@ -105,7 +106,7 @@ class DirectionCoverage(Plugin):
         self.cover = cover
         self._cover_bits = 3 if self._class_rule else 26
         self._cover_armies = ArmyMemo(self._army_facts)
-        by = self.by_token                                          # type: ignore[attr-defined]
+        by = self.by_token
         if len(uncounted) == 1 and len(promoted) == 1:              # the Stockpoint, Stockfwazir
             self.p_id = by[next(iter(uncounted)).upper()].id
             self.f_id = by[next(iter(promoted)).upper()].id
@@ -118,11 +119,11 @@ class DirectionCoverage(Plugin):
         alone = [h for h in ("adjudicate", "extra_moves", "eval_terms")
                  if getattr(super(DirectionCoverage, self), h).__func__ is getattr(Variant, h)]
         if "adjudicate" in alone:
-            self.adjudicate = self._adjudicate_alone
+            self.__dict__["adjudicate"] = self._adjudicate_alone
         if "extra_moves" in alone:
-            self.extra_moves = self._extra_moves_alone
+            self.__dict__["extra_moves"] = self._extra_moves_alone
         if "eval_terms" in alone:
-            self.eval_terms = self._eval_terms_alone
+            self.__dict__["eval_terms"] = self._eval_terms_alone
 
     # ---- the requirement ---------------------------------------------------------------
     def _meets(self, pos, side: int) -> bool:
@@ -217,7 +218,7 @@ class DirectionCoverage(Plugin):
     def eval_terms(self, pos) -> int:
         if self._decided(pos):
             return -LOST_SCORE
-        return self._own_terms(pos) + super().eval_terms(pos)       # type: ignore[misc]
+        return self._own_terms(pos) + super().eval_terms(pos)
 
     def _own_terms(self, pos) -> int:
         """Centipawns for the side to move, added to the generic evaluation (which already

@@ -48,6 +48,7 @@ from .masks import ArmyMemo
 from .ninepiece_pieces import (COMPOUND_NAMES, COMPOUND_SHARE, GROUP_NAMES, GROUPS, LINE, NAMES,
                                ORDER, STAGES, STOCKBROKER, VALUES, in_cube, stages_of,
                                stockbroker_capture, stockbroker_move, fusion_rule)
+from variants.inifile.filevariant import RuleBase
 
 __all__ = ["Ninepiece", "NinepieceText", "ORDER", "fusion_rule"]
 
@@ -99,7 +100,7 @@ class NinepieceText(Board3DText):
         return lines
 
 
-class Ninepiece(Plugin):
+class Ninepiece(Plugin, RuleBase):
     """Fusion, fission, compounds, the Stockbroker's ring steps and the group rules."""
     plugin_name = "ninepiece"
     plugin_key = "fusion"
@@ -150,7 +151,7 @@ class Ninepiece(Plugin):
     def _piece(self, name: str, letter: str, betza: str) -> PieceType:
         """The file's piece named and valued as in docs/variants/ninepiece.md, its directions
         in the cube's order; the Stockbroker with its ring steps."""
-        pt = super()._piece(name, letter, betza)       # type: ignore[misc]
+        pt = super()._piece(name, letter, betza)
         tok = pt.token
         if pt.pawn:
             atoms: tuple[Atom, ...] = (Atom(stockbroker_move, LEAP, MOVE),
@@ -163,7 +164,7 @@ class Ninepiece(Plugin):
     def _forms(self, base: list[PieceType]) -> list[PieceType]:
         """The file's other forms, then the 24 compounds (tokens in the order R B U G A S F C
         N: ``(RB)``), in the order of docs/variants/ninepiece.md's table."""
-        out = super()._forms(base)                      # type: ignore[misc]
+        out = super()._forms(base)
         simples = sorted((pt for pt in base if pt.token in STAGES), key=lambda pt: ORDER.index(pt.token))
         for i, a in enumerate(simples):
             for b in simples[i + 1:]:
@@ -171,6 +172,7 @@ class Ninepiece(Plugin):
                 if not rule:
                     continue
                 pair = a.token + b.token
+                assert a.value is not None and b.value is not None
                 out.append(PieceType(COMPOUND_NAMES.get(pair, f"{a.name}-{b.name}"), f"({pair})",
                                      compound_atoms(a, b), components=(a.token, b.token),
                                      value=int(COMPOUND_SHARE * (a.value + b.value)),
@@ -180,12 +182,12 @@ class Ninepiece(Plugin):
 
     def __init__(self) -> None:
         super().__init__()
-        pts = self.piece_types                          # type: ignore[attr-defined]
-        by_token = self.by_token                        # type: ignore[attr-defined]
+        pts = self.piece_types
+        by_token = self.by_token
         # the cube in the Nichtschach family's coordinates (level, file, rank), as
         # docs/variants/nichtschach.md names them: the file's cells, numbered and named alike
-        geo = grid3d(SIZE, SIZE, SIZE, self.level_names)  # type: ignore[attr-defined]
-        assert geo.names == self.geometry.names         # type: ignore[has-type]
+        geo = grid3d(SIZE, SIZE, SIZE, self.level_names)
+        assert geo.names == self.geometry.names
         self.geometry = geo
         # the ring of each cell's file, and the linepieces a Stockbroker may become
         # (solid.py's ring_of property reads this cache first)
@@ -220,7 +222,7 @@ class Ninepiece(Plugin):
         self._split = split
         self._gmask = gmask
         self._group_armies = ArmyMemo(self._army_facts)
-        self._simple_code = [bool(pts[c >> 1] is not None and pts[c >> 1].token in simple_tokens)
+        self._simple_code = [bool((spt := pts[c >> 1]) is not None and spt.token in simple_tokens)
                              for c in range(ncodes)]
 
     def _rank(self, cell: int, color: int) -> int:

@@ -89,7 +89,9 @@ def _notation(v: tuple[int, ...]) -> tuple[int, ...]:
 def in_cube(a: Atom) -> Atom:
     """The atom in the cube's coordinates, its directions (and a bent atom's second legs) in
     the order of the cube's direction sets (O6, SD12, ND8 of variants/board3d.py)."""
-    vs = tuple(sorted((_cube(v) for v in a.vectors), key=DIR_INDEX.__getitem__))  # type: ignore[union-attr]
+    vectors = a.vectors
+    assert not callable(vectors)
+    vs = tuple(sorted((_cube(v) for v in vectors), key=DIR_INDEX.__getitem__))
     if a.kind != BENT:
         return replace(a, vectors=vs)
     turns = a.turns

@@ -43,6 +43,7 @@ from variants.shogi import Shogi, ShogiText
 
 from . import Plugin, PluginError
 from .notake_walker import build_walk_tables, walk
+from variants.inifile.filevariant import RuleBase
 
 NOP = (0,)          # promotion options of a move that cannot promote: stays as it is
 _SHARED: dict = {}  # form-independent tables, by the section's pieces and board
@@ -61,7 +62,7 @@ class NotakeText(ShogiText):
         return ShogiText.hand_order(self)
 
 
-class Notake(Plugin):
+class Notake(Plugin, RuleBase):
     """Base of the six forms; ``_form`` selects the acting geometry."""
     plugin_key = "actingMoves"
     _form = ""

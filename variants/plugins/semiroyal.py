@@ -30,13 +30,14 @@ from engine.movegen import attacked_with, pinned_with
 from engine.variant import BLACK, WHITE
 
 from . import Plugin, PluginError
+from variants.inifile.filevariant import RuleBase
 
 KEEPS = {"F": "BCDIE", "W": "RNAP"}      # semi-royal piece: the pieces it keeps able to move
 VANISH = {"C": "F", "N": "W"}           # mover taking the enemy's piece: its own one vanishes
 LETTERS = "kfwbcdiernap"
 
 
-class FezbabaWaffle(Plugin):
+class FezbabaWaffle(Plugin, RuleBase):
     """Paralysis by the loss of the Fezbaba or the Waffle, and what follows from it."""
     plugin_name = "fezbaba-waffle"
     plugin_key = "semiRoyal"
@@ -59,9 +60,9 @@ class FezbabaWaffle(Plugin):
 
     def __init__(self) -> None:
         super().__init__()
-        tid = {t: pt.id for t, pt in self.by_token.items()}           # type: ignore[attr-defined]
+        tid = {t: pt.id for t, pt in self.by_token.items()}
         self.tid = tid
-        ncodes = 2 * len(self.piece_types)                            # type: ignore[attr-defined]
+        ncodes = 2 * len(self.piece_types)
         # need[code]: 0 always mobile, 1 needs its own Fezbaba, 2 needs its own Waffle
         self.need = [0] * ncodes
         for n, semi in ((1, "F"), (2, "W")):
@@ -200,7 +201,7 @@ class FezbabaWaffle(Plugin):
     def _frozen(self, pos, color, hasf, hasw) -> int:
         """The value of the pieces of ``color`` that cannot move for want of their F or W."""
         b = pos.board
-        pts = self.piece_types                                        # type: ignore[attr-defined]
+        pts = self.piece_types
         need = self.need
         frozen = 0
         for c in pos.occ[color]:
