@@ -17,6 +17,7 @@ from engine.variant import Variant
 from variants.chess_tables import CHESS_SQUARE_TABLES, CHESS_STRUCTURE
 from variants.fsf_pieces import PIECES
 
+from . import compose
 from . import drops                     # drops, hands and the promotion of pieces
 from .hints import hint_attrs
 from .holes import check_castling, hole_bases, hole_coords
@@ -160,20 +161,21 @@ def build_class(name: str, keys: dict[str, tuple[str, int]]) -> tuple[type[Varia
     ruling_attrs(val, pieces, attrs, KeyError_)  # cellfish's own rulings (after the drop keys)
     hint_attrs(val, attrs)                        # cellfish's search hints
     pieceset_attrs(val, pieces, attrs, KeyError_)  # promotedOnlyTypes (after the drop keys)
-    rules: tuple[type, ...] = (ResultRules, FileRules) if hooks else (FileRules,)
     attrs.update(return_attrs(val, letters, files, ranks, levels))   # returns.py
     holes = hole_coords(val, files, ranks, levels, as_region, KeyError_)
     check_castling(attrs, holes, ranks, levels, KeyError_)
     solid_cls = solid_bases(val, tuple(pieces), royal, KeyError_)
-    mixins = drops.mixins(attrs)
+    drop_filters = drops.mixins(attrs)
     if solid_cls:                           # regions in the engine's coordinate order
         holes = engine_regions(attrs, holes, axis_order(val, KeyError_), len(levels))
-    bases = plugin_bases(val, KeyError_) + hole_bases(holes) + solid_cls + level_cls \
-        + mixins + ruling_bases(attrs) + return_bases(attrs) + (drops.DropRules,) + rules
-    if any(attrs["triple_region"]):         # the pawn's triple step (triplestep.py)
-        bases = (TripleSteps,) + bases
-    if attrs["pseudo_royal"]:               # its legality filter runs after every other one
-        bases = (PseudoRoyalRules,) + bases
+    parts: dict[str, tuple[type, ...]] = {  # compose.py: the order they run in
+        "pseudoroyal": (PseudoRoyalRules,) if attrs["pseudo_royal"] else (),
+        "triple": (TripleSteps,) if any(attrs["triple_region"]) else (),
+        "plugins": plugin_bases(val, KeyError_), "holes": hole_bases(holes), "solid": solid_cls,
+        "levels": level_cls, "drop_filters": drop_filters, "rulings": ruling_bases(attrs),
+        "returns": return_bases(attrs), "drops": (drops.DropRules,),
+        "results": (ResultRules,) if hooks else (), "board": (FileRules,)}
+    bases = compose.bases(parts)
     attrs["notation_class"] = text_bases(attrs, drops.text_class(bases))
     plain = not (holes or levels or solid or attrs["hands"])
     attrs["square_tables"] = tables = _chess_square_tables(tuple(pieces), royal, files, ranks, plain)

@@ -28,6 +28,7 @@ from engine.pieces import PieceType
 from engine.variant import BLACK, MAX_CELLS, WHITE, Variant
 
 from .values import KeyError_, KeyErrors, as_bool, as_file, as_int, as_value
+from .compose import bases
 from .hints import hint_attrs
 from .holes import hole_bases
 from .lattice_pieces import LatticePieceError, parse_lattice_piece
@@ -399,5 +400,6 @@ def build_lattice(name: str, keys: dict[str, tuple[str, int]]) -> tuple[type, di
         if len(holes) >= size:
             raise KeyError_("holes", "every cell is a hole", val["holes"])
     hint_attrs(val, attrs)
-    bases = plugin_bases(val, KeyError_) + hole_bases(holes) + (LatticeVariant,)
-    return type(f"File_{name}", bases, attrs), lines
+    parts = {"plugins": plugin_bases(val, KeyError_), "holes": hole_bases(holes),
+             "board": (LatticeVariant,)}     # compose.py: the order they run in
+    return type(f"File_{name}", bases(parts), attrs), lines

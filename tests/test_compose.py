@@ -1,0 +1,32 @@
+"""The order of a file variant's rule parts (variants/inifile/compose.py): chained hooks run
+through the parts in the order written there."""
+from pathlib import Path
+
+import variants
+from file_helpers import load
+from variants.inifile import drops, load_text, results, returns, rulings
+from variants.inifile.compose import PARTS, chain
+from variants.inifile.moverules import FileRules
+from variants.inifile.pseudoroyal import PseudoRoyalRules
+
+
+def test_hooks_run_through_the_parts_in_the_written_order():
+    (cls,) = load("[x:shogi]\nchessPositionChecks = true\nhandLimit = 100\nextinctionValue = loss\n"
+                  "extinctionPieceTypes = k\nextinctionPseudoRoyal = true\n").values()
+    assert chain(cls, "validate_position")[:2] == [rulings.ChessPositionChecks, returns.ReturnRules]
+    assert chain(cls, "adjudicate")[:2] == [drops.PawnDropMate, results.ResultRules]
+    assert chain(cls, "legal_moves")[0] is PseudoRoyalRules
+
+
+def test_every_file_section_is_built_in_the_order_of_the_parts():
+    """Each class of the shipped variants files has its rule parts in PARTS order: a part's
+    classes never come after a later part's."""
+    rank = {cls: i for i, cls in enumerate((PseudoRoyalRules, rulings.ChessPositionChecks,
+                                            returns.ReturnRules, drops.DropRules,
+                                            results.ResultRules, FileRules))}
+    assert PARTS.index("pseudoroyal") < PARTS.index("rulings") < PARTS.index("returns") \
+        < PARTS.index("drops") < PARTS.index("results") < PARTS.index("board")
+    for path in sorted(Path(variants.__file__).parent.glob("files/*.ini")):
+        for cls in load_text(path.read_text(), path.name, set()).values():
+            seen = [rank[c] for c in cls.__mro__ if c in rank]
+            assert seen == sorted(seen), (path.name, cls.__name__)
