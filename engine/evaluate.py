@@ -164,7 +164,7 @@ class Evaluator:
                     self._advancement(code, tab, pr, gain, row)
         share = v.hand_share
         self.hand_value = [int(self.value[c] * share) for c in range(ncodes)]
-        self.terms = v.eval_terms if v.caps.eval_terms else None
+        self.terms = v.eval_terms if v.rules.eval_terms else None
         self.phase_max = 0
         self.has_royal_tables = False
         self.kdist: list[list[int]] | None = None
@@ -238,7 +238,7 @@ class Evaluator:
         if self.has_royal_tables and geo.size <= 400:
             cs = geo.coords
             self.kdist = [[max(abs(a[0] - b[0]), abs(a[1] - b[1])) for b in cs] for a in cs]
-            if v.hands and v.caps.royal_attacks:
+            if v.hands and v.rules.royal_attacks:
                 # drop games where check is an attack on the royal: who stands around
                 # each royal (see _royal_zone)
                 kd = self.kdist

@@ -28,7 +28,7 @@ class MoveData:
         self.pfrom: dict[int, frozenset[int]] = v.promo_from
         self.hands: bool = bool(v.hands)
         self.castling: bool = bool(v.castling)
-        self.extra_moves: bool = v.caps.extra_moves
+        self.extra_moves: bool = v.rules.extra_moves
         self.atk: list[AttackTables] | None = None        # v.attacks, once read
 
     def attacks(self) -> list[AttackTables]:

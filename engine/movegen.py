@@ -411,7 +411,7 @@ def legal_moves(pos: Position) -> list[int]:
     """The legal moves: the royal-check filter (or the variant's own), then the rule flags
     ``decided_no_moves``, ``checks_allowed`` and ``must_capture`` when the variant sets them."""
     out = _legal(pos)
-    if pos.variant.caps.rule_filter:
+    if pos.variant.rules.rule_filter:
         return rule_filter(pos, out)
     return out
 
@@ -419,7 +419,7 @@ def legal_moves(pos: Position) -> list[int]:
 def legal_tactical(pos: Position) -> list[int]:
     """The legal moves among ``pseudo_moves(pos, True)`` (captures, en passant, promotions, the
     variant's extra moves), by the variant's own filter or the royal-check one; not for
-    variants with rule flags (``Capabilities.rule_filter``), which judge the whole list."""
+    variants with rule flags (``Rules.rule_filter``), which judge the whole list."""
     pseudo = pseudo_moves(pos, True)
     r = pos.variant.legal_moves(pos, pseudo)
     return r if r is not None else royal_filter(pos, pseudo)
@@ -462,7 +462,7 @@ def moves_before_result(pos: Position) -> list[int]:
     """The legal moves as if the game were not decided (for a variant's ``adjudicate`` that
     asks what the side to move could still do)."""
     out = _legal(pos)
-    return rule_filter(pos, out, False) if pos.variant.caps.rule_filter else out
+    return rule_filter(pos, out, False) if pos.variant.rules.rule_filter else out
 
 
 def _legal(pos: Position) -> list[int]:
@@ -486,13 +486,14 @@ def royal_filter(pos: Position, pseudo: list[int]) -> list[int]:
     if k < 0:
         return pseudo
     them = side ^ 1
-    drop_hook = v.drop_legal if v.has_drop_rule else None
+    rules = v.rules
+    drop_hook = v.drop_legal if rules.drop_rule else None
     atk = _attack_tables(pos)[them]
     b = pos.board
     check = attacked_with(atk, b, k)
     out: list[int] = []
     king = pos.king
-    if v.fast_legality and not check:
+    if rules.pin_shortcut and not check:
         pinned = pinned_with(atk, b, k, side)
         for m in pseudo:
             frm = (m >> 8) & 255                    # from cell
@@ -507,7 +508,7 @@ def royal_filter(pos: Position, pseudo: list[int]) -> list[int]:
                     out.append(m)
                 pos.unmake()
         return out
-    if check and v.fast_legality and not v.capture_hook and not v.check_hook:
+    if check and rules.evasion_shortcut:
         pseudo = evasions(pos, pseudo, k, them)      # only what can end the check
     for m in pseudo:
         if drop_hook is not None and (m >> 8) & 255 == DROP and not drop_hook(pos, m):

@@ -32,7 +32,7 @@ Undo = tuple[Record, int, Any, int]
 _SLOTS = ("variant", "board", "occ", "hand", "side", "ep", "ep_victim", "castle",
           "halfmove", "fullmove", "hash", "king", "stack", "history", "z",
           "_royal", "_pawn", "_handtype", "_handsrc", "_cmask", "_cbymove", "extra", "acc",
-          "accw", "md")
+          "accw", "md", "journal", "_capfx", "_spjournal")
 
 
 class Position:
@@ -61,6 +61,12 @@ class Position:
         self.acc: int | None = None
         self.accw: list[list[int]] | None = None
         self.md: MoveData | None = None     # the variant's move data, on first use (movedata.of)
+        # while a variant's hook runs inside make: the changes its put, clear and add_hand make,
+        # as (cell, code before) and (-1 - hand code, count before), for unmake to put back
+        self.journal: list[tuple[int, int]] | None = None
+        rules = v.rules
+        self._capfx = rules.capture_effects          # after_capture runs on every capture
+        self._spjournal = rules.special_moves and not rules.own_special_undo
         self._royal = [bool((pt := v.piece_types[c >> 1]) and pt.royal) for c in range(ncodes)]
         # per code: None if its moves never reset the move-rule count, else the moves
         # (from << 8 | to) that do not reset it because the piece could take them back
@@ -89,6 +95,9 @@ class Position:
     # ---- primitives -----------------------------------------------------------------------
     def put(self, cell: int, code: int) -> None:
         """Place code on an empty cell."""
+        j = self.journal
+        if j is not None:
+            j.append((cell, 0))
         self.acc = None
         self.board[cell] = code
         self.occ[code & 1].add(cell)
@@ -99,6 +108,9 @@ class Position:
     def clear(self, cell: int) -> int:
         code = self.board[cell]
         if code:
+            j = self.journal
+            if j is not None:
+                j.append((cell, code))
             self.acc = None
             self.board[cell] = 0
             self.occ[code & 1].discard(cell)
@@ -114,6 +126,9 @@ class Position:
 
     def add_hand(self, code: int, delta: int) -> None:
         n = self.hand[code]
+        j = self.journal
+        if j is not None:
+            j.append((-1 - code, n))
         self.hash ^= self.z.hand[code][n] ^ self.z.hand[code][n + delta]
         self.hand[code] = n + delta
 
@@ -200,7 +215,14 @@ class Position:
                 self.halfmove += 1
         elif m & SPECIAL:
             self.hash = h
-            extra = self.variant.make_special(self, m)
+            if self._spjournal:             # the position undoes what the hook changed
+                j: list[tuple[int, int]] = []
+                self.journal = j
+                self.variant.make_special(self, m)
+                self.journal = None
+                extra = j
+            else:
+                extra = self.variant.make_special(self, m)
             h = self.hash
             W = None
         else:
@@ -276,9 +298,13 @@ class Position:
             if nc != self.castle:
                 h ^= z.castle[self.castle] ^ z.castle[nc]
                 self.castle = nc
-            if cap and self.variant.capture_hook:
+            if cap and self._capfx:
                 self.hash = h
-                extra = self.variant.after_capture(self, m, code, cap)
+                jc: list[tuple[int, int]] = []
+                self.journal = jc
+                self.variant.after_capture(self, m, code, cap)
+                self.journal = None
+                extra = jc or None
                 h = self.hash
                 W = None
         if side:
@@ -288,6 +314,25 @@ class Position:
         self.acc = a if W is not None else None
         self.stack.append((rec, cap, extra, code))
         self.history.append(h)
+
+    def _undo_journal(self, journal: list[tuple[int, int]]) -> None:
+        """Put back, newest first, what a variant's hook changed through put, clear and
+        add_hand (the hash and the evaluator's sum come back from the move's record)."""
+        b = self.board
+        for cell, old in reversed(journal):
+            if cell < 0:
+                self.hand[-1 - cell] = old
+                continue
+            cur = b[cell]
+            if cur:
+                self.occ[cur & 1].discard(cell)
+                if self._royal[cur]:
+                    self.king[cur & 1] = -1
+            b[cell] = old
+            if old:
+                self.occ[old & 1].add(cell)
+                if self._royal[old]:
+                    self.king[old & 1] = cell
 
     def make_null(self) -> None:
         """The side to move passes (the searcher's null move): no piece moves, the en-passant
@@ -331,20 +376,13 @@ class Position:
             if self._royal[code]:
                 self.king[side] = -1
         elif m & SPECIAL:
-            self.variant.unmake_special(self, m, extra)
+            if self._spjournal:
+                self._undo_journal(extra)
+            else:
+                self.variant.unmake_special(self, m, extra)
         else:
-            if cap and extra is not None and self.variant.capture_hook:
-                for cell, code0 in reversed(extra):
-                    cur = b[cell]
-                    if cur:
-                        self.occ[cur & 1].discard(cell)
-                        if self._royal[cur]:
-                            self.king[cur & 1] = -1
-                    b[cell] = code0
-                    if code0:
-                        self.occ[code0 & 1].add(cell)
-                        if self._royal[code0]:
-                            self.king[code0 & 1] = cell
+            if cap and extra is not None and self._capfx:
+                self._undo_journal(extra)
             occ = self.occ[side]
             occ.discard(to)
             b[frm] = code

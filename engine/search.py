@@ -28,7 +28,7 @@ Speed:
   cut the node off (``staged_drops``); elsewhere quiet moves after the hash move and captures (``staged_quiets``).
 
 What a variant can tell the searcher (all optional, declared on ``Variant``; which ones a
-variant uses is read from ``Variant.caps``):
+variant uses is read from its rule set, ``Variant.rules``, derived in ``engine/rules.py``):
 * ``eval_terms(pos) -> int``: centipawns for the side to move, added to the generic
   evaluation (win conditions, paralysis, anything the tables cannot see);
 * ``is_tactical(pos, m) -> bool``: moves that change material other than plain captures and
@@ -58,7 +58,6 @@ from .moves import ACTED, DOUBLE, DROP, EP, FLAGS, UNMADE_NOT
 from .ordering import K_BAD, K_KILLER, K_TACTICAL, _first
 from .quiesce import Quiescence
 from .reductions import LMP_COUNT, REDUCTION
-from .tables import supports_attack_tables
 from .tt import EXACT, INF, LOWER, MATE, MATE_BOUND, MAX_PLY, TT, UPPER, from_tt, result_score, to_tt
 
 if TYPE_CHECKING:
@@ -85,35 +84,28 @@ class Searcher(Quiescence):
         self.evaluate = self.ev.evaluate
         self.value = self.ev.value
         self.tt = tt or TT()
-        caps = v.caps
-        self.is_tactical_hook = v.is_tactical if caps.own_tactical else None
-        self.acted_hook = v.acted_result if caps.acted_result else None
-        self.gains_hook = v.capture_gains if caps.capture_gains else None
+        r = v.rules             # the variant's rule set (engine/rules.py): nothing derived here
+        self.is_tactical_hook = v.is_tactical if r.own_tactical else None
+        self.acted_hook = v.acted_result if r.acted_result else None
+        self.gains_hook = v.capture_gains if r.capture_gains else None
         # quiescence out of check takes only the legal tactical moves where no stalemate can come
-        self.stalemate_hook = v.stalemate_risk if caps.quiet_stalemates else None
+        self.stalemate_hook = v.stalemate_risk if r.quiet_stalemates else None
         self.adjudicate = v.adjudicate
-        self.plain_adj = not caps.adjudicates
-        # lazy legality: the generic filter is exactly "own royal not attacked after make"
-        self.lazy = caps.lazy_legality
-        self.royal = caps.royal_attacks
-        self.drop_hook = v.drop_legal if v.has_drop_rule else None
-        self.null_ok = caps.null_move
+        self.plain_adj = not r.adjudicates
+        self.lazy = r.lazy_legality
+        self.royal = r.royal_attacks
+        self.drop_hook = v.drop_legal if r.drop_rule else None
+        self.null_ok = r.null_move
         self.move_rule = v.move_rule_plies or 0     # plies without a capture or pawn move: a draw
-        # no move can give check, every generated move is searched (no drop filter): futile quiet ones pruned unmade
-        self.checkless = not v.check_hook and not v.royal_check and self.drop_hook is None
-        # ... and its tactical moves are those pseudo_moves(pos, True) generates: a futile node skips the quiet ones
-        self.checkless_captures = self.checkless and self.is_tactical_hook is None
-        self.fast_pins = v.fast_legality and not v.capture_hook and not v.check_hook
-        # in check, moves that cannot end it are left out before ordering (evasions)
-        self.fast_evasions = self.lazy and self.royal and self.fast_pins
-        # out of check, drops are generated only when the hash move, captures and killers have not cut the node off
-        self.staged_drops = bool(v.hands) and self.lazy
-        # elsewhere the quiet moves are generated only when the captures have not cut the node off
-        self.staged_quiets = self.lazy and not v.hands and self.is_tactical_hook is None
-        # a futile quiet move's (or drop's) check is read from the attack tables (no hoppers), so it is pruned unmade
-        self.quiet_checks = self.fast_evasions and all(a[3] is None for a in v.attacks)
-        # quiescence skips captures of defended pieces, which needs the attack tables
-        self.defence_test = all(supports_attack_tables(t) for t in v.table_list)
+        self.checkless = r.checkless
+        self.checkless_captures = r.checkless_captures
+        self.fast_pins = r.evasion_shortcut
+        self.fast_evasions = r.fast_evasions
+        self.staged_drops = r.staged_drops
+        self.staged_quiets = r.staged_quiets
+        tr = v.table_rules
+        self.quiet_checks = tr.quiet_checks
+        self.defence_test = tr.defence_test
         self.big = [c >= 2 and pt is not None and not pt.royal and not pt.pawn
                     for c, pt in enumerate(p for p in v.piece_types for _ in (0, 1))]
         self.nodes = 0

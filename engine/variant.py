@@ -6,14 +6,14 @@ Tables are compiled lazily, on first use, so that start-up stays fast.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Final, Iterable, Mapping, Sequence
 
 from .geometry import Coord, Geometry
 from .movedata import MoveData
 from .moves import DROP
 from .notation.formats import TextFormat
-from .pieces import HOP, LAME, PieceType
+from .pieces import PieceType
+from .rules import Rules, TableRules, derive, derive_tables
 from .tables import (AttackTables, PieceTables, Promotions, build_attack_tables, compile_piece,
                      index_captures, reachable)
 from .zobrist import Zobrist
@@ -56,30 +56,6 @@ class CastlingRule:
         self.empty, self.safe, self.char = tuple(empty), tuple(safe), char
 
 
-@dataclass(frozen=True)
-class Capabilities:
-    """What a variant does beyond the generic rules, worked out once when it is built (from
-    its data flags and from which hooks its class overrides), so that the move generator and
-    the searcher test a boolean instead of inspecting classes at run time."""
-    extra_moves: bool       # overrides extra_moves: moves the tables cannot describe
-    own_legality: bool      # overrides legal_moves: the generic royal-check filter is not used
-    adjudicates: bool       # overrides adjudicate: the last move can decide the game
-    eval_terms: bool        # overrides eval_terms
-    own_tactical: bool      # overrides is_tactical
-    acted_result: bool      # overrides acted_result
-    capture_gains: bool     # overrides capture_gains
-    royal_attacks: bool     # check is "the royal piece is attacked" (royal_check, no check_hook)
-    lazy_legality: bool     # legality = own royal not attacked after make (no own filter)
-    null_move: bool         # null-move pruning is sound enough to use
-    rule_filter: bool       # legal_moves applies must_capture / checks_allowed / decided_no_moves
-    quiet_stalemates: bool  # overrides stalemate_risk, no rule flags, no own is_tactical: quiescence may skip the
-                            # quiet moves where it says so (its tactical moves: those pseudo_moves(pos, True) makes)
-
-
-def _overrides(cls: type, name: str) -> bool:
-    return getattr(cls, name) is not getattr(Variant, name)
-
-
 class Variant:
     # ---- identity and board ---------------------------------------------------------
     name: str = ""
@@ -107,9 +83,10 @@ class Variant:
     must_capture: bool = False        # when a legal capture exists, only captures are legal
     checks_allowed: bool = True       # False: a move that gives check is illegal
     decided_no_moves: bool = False    # once adjudicate decides the game, no move is legal
-    fast_legality: bool = True        # pins + check test are enough (set False by __init__
-                                      # when a piece hops or leaps lamely: see below)
-    capture_hook: bool = False        # call after_capture on every capture
+    fast_legality: bool = True        # declared: pins + check test are enough; after __init__ the
+                                      # derived answer (False too with hoppers, lame leapers,
+                                      # capture hooks or own moves: engine/rules.py)
+    capture_hook: bool = False        # call after_capture on every capture (defining it is enough)
     has_drop_rule: bool = False       # call drop_legal on every drop
     check_hook: bool = False          # in_check is the variant's own (Notake)
     null_move_ok: bool | None = None  # searcher: allow/forbid null moves (None: by the rules)
@@ -138,11 +115,6 @@ class Variant:
             if pt is not None:
                 pt.id = i
         self.by_token = {pt.token: pt for pt in self.piece_types if pt is not None}
-        if any(a.kind in (HOP, LAME) for pt in self.piece_types if pt is not None
-               for a in pt.atoms):
-            # a piece moving onto a hopper's line becomes a screen and can expose its own
-            # royal piece; a lame leaper's path is no slider line: make/test every move
-            self.fast_legality = False
         self.notation = self.notation_class(self)
         self._tables: dict[int, PieceTables] | None = None
         self._table_list: list[PieceTables] | None = None
@@ -152,31 +124,24 @@ class Variant:
         self._drops: list[tuple[int, ...]] | None = None
         self._zobrist: Zobrist | None = None
         self._move_data: MoveData | None = None
-        self.caps = self.capabilities()
+        self._table_rules: TableRules | None = None
+        # the rule set, worked out once (engine/rules.py); the declared fast_legality then
+        # says whether the pin shortcut holds (a hopper, a lame leaper, a capture hook or a
+        # move the variant makes itself turn it off)
+        self.rules: Rules = derive(self)
+        self.fast_legality = self.rules.pin_shortcut
 
-    def capabilities(self) -> Capabilities:
-        """The variant's capabilities, from its data flags and overridden hooks (the one place
-        where the core looks at which hooks a class overrides)."""
-        cls = type(self)
-        own_legality = _overrides(cls, "legal_moves")
-        adjudicates = _overrides(cls, "adjudicate")
-        royal = self.royal_check and not self.check_hook
-        # rules that filter the legal moves beyond the royal-check test: the searcher then
-        # takes legal_moves at every node instead of testing legality lazily
-        rule_filter = self.must_capture or not self.checks_allowed or self.decided_no_moves
-        null = self.null_move_ok
-        if null is None:
-            null = not own_legality and not adjudicates and royal and not rule_filter
-        return Capabilities(
-            extra_moves=_overrides(cls, "extra_moves"), own_legality=own_legality,
-            adjudicates=adjudicates, eval_terms=_overrides(cls, "eval_terms"),
-            own_tactical=_overrides(cls, "is_tactical"),
-            acted_result=_overrides(cls, "acted_result"),
-            capture_gains=_overrides(cls, "capture_gains"), royal_attacks=royal,
-            lazy_legality=not own_legality and not rule_filter, null_move=bool(null),
-            rule_filter=rule_filter,
-            quiet_stalemates=_overrides(cls, "stalemate_risk") and not rule_filter
-            and not _overrides(cls, "is_tactical"))
+    @property
+    def caps(self) -> Rules:
+        """The rule set (``rules``), under its former name."""
+        return self.rules
+
+    @property
+    def table_rules(self) -> TableRules:
+        """The rule answers that read the compiled tables (``engine/rules.py``, on first need)."""
+        if self._table_rules is None:
+            self._table_rules = derive_tables(self)
+        return self._table_rules
 
     # ---- frames -----------------------------------------------------------------------
     def orient(self, v: Coord) -> Coord:
@@ -340,14 +305,28 @@ class Variant:
         """Append pseudo-legal moves the tables cannot describe."""
 
     def make_special(self, pos: Position, move: int) -> Any:
-        """Make a SPECIAL move; return what unmake_special needs."""
+        """Make a move that carries the SPECIAL flag (one of the variant's own moves, from
+        ``extra_moves``).  The side to move, the move counters, the en-passant cell and the hash
+        of those are already done; the hook changes the board and hands through ``pos.put``,
+        ``pos.clear``, ``pos.set_cell`` and ``pos.add_hand`` only (they keep the hash exact).
+        Without an own ``unmake_special`` the position records those changes and takes them
+        back itself, and what this returns is ignored; with one, what it returns is handed to
+        ``unmake_special``."""
         raise NotImplementedError
 
     def unmake_special(self, pos: Position, move: int, undo: Any) -> None:
+        """Optional: take back a SPECIAL move from what ``make_special`` returned (by default
+        the position puts back what ``make_special`` changed through put/clear/add_hand)."""
         raise NotImplementedError
 
-    def after_capture(self, pos: Position, move: int, mover: int, captured: int) -> Any:
-        """Side effects of a capture on other cells (double disappearance); return undo data."""
+    def after_capture(self, pos: Position, move: int, mover: int, captured: int) -> None:
+        """Side effects of a capture on other cells (a double disappearance, a blast, a
+        capturer that dies), called after every capture once the move is made on the board:
+        ``mover`` is the moving piece's code before the move, ``captured`` the taken code.  The
+        hook changes cells and hands only through ``pos.put``, ``pos.clear``, ``pos.set_cell``
+        and ``pos.add_hand``; the position records them and puts them back at unmake, so the
+        hook returns nothing.  Defining it turns off the legality shortcuts that assume a move
+        changes only its own cells (``engine/rules.py``): every move is made and tested."""
         return None
 
     def legal_moves(self, pos: Position, pseudo: list[int]) -> list[int] | None:

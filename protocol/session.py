@@ -278,7 +278,7 @@ class Session:
         self.send(f"Side to move: {'white' if pos.side == 0 else 'black'}"
                   + (" (sente)" if v.template == 'shogi' and pos.side == 0 else "")
                   + (" (gote)" if v.template == 'shogi' and pos.side == 1 else ""))
-        if v.royal_check or v.check_hook:        # games without check (3D) have no line
+        if v.rules.gives_check:        # games without check (3D) have no line
             self.send(f"Checkers: {'yes' if in_check(pos) else 'no'}")
         r = game_result(pos)
         if r is None:

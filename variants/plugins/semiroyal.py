@@ -126,12 +126,10 @@ class FezbabaWaffle(Plugin, RuleBase):
             return None
         own = semi * 2 + (mover & 1)
         b = pos.board
-        undo = []
         for c in list(pos.occ[mover & 1]):
             if b[c] == own:
-                undo.append((c, own))
-                pos.clear(c)
-        return undo or None
+                pos.clear(c)            # the position records it and puts it back at unmake
+        return None
 
     # ---- legality -------------------------------------------------------------------------
     def legal_moves(self, pos, pseudo):
