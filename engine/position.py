@@ -221,6 +221,7 @@ class Position:
                 self.variant.make_special(self, m)
                 self.journal = None
                 extra = j
+                self._hook_rights(j)
             else:
                 extra = self.variant.make_special(self, m)
             h = self.hash
@@ -305,6 +306,8 @@ class Position:
                 self.variant.after_capture(self, m, code, cap)
                 self.journal = None
                 extra = jc or None
+                if jc:
+                    self._hook_rights(jc)
                 h = self.hash
                 W = None
         if side:
@@ -314,6 +317,16 @@ class Position:
         self.acc = a if W is not None else None
         self.stack.append((rec, cap, extra, code))
         self.history.append(h)
+
+    def _hook_rights(self, journal: list[tuple[int, int]]) -> None:
+        """A castling right lapses when a variant's hook changed its king's or rook's cell."""
+        nc = self.castle
+        cm = self._cmask
+        for cell, _ in journal:
+            if cell >= 0:
+                nc &= cm[cell]
+        if nc != self.castle:
+            self.set_castle(nc)
 
     def _undo_journal(self, journal: list[tuple[int, int]]) -> None:
         """Put back, newest first, what a variant's hook changed through put, clear and
