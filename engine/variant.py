@@ -100,7 +100,8 @@ class Variant:
     structure: Structure | None = None
 
     def validate_position(self, pos: Position) -> None:
-        """Raise PositionTextError for positions the rules cannot play."""
+        """Raise PositionTextError for positions the rules cannot play (called when a position
+        is read; changes nothing; a plugin chains it with ``super()``)."""
 
     def start_position(self) -> Position:
         """A fresh Position of the start array (parsed from ``start_fen`` each call)."""
@@ -293,16 +294,19 @@ class Variant:
         return True
 
     def in_check(self, pos: Position, side: int) -> bool:
-        """The variant's own check test (used when check_hook is set)."""
+        """The variant's own check test (used when check_hook is set; changes nothing).  Defining
+        it turns off the evasion shortcut (engine/rules.py)."""
         return False
 
     def drop_legal(self, pos: Position, move: int) -> bool:
-        """Dynamic drop restrictions (two-pawn rule, pawn-drop mate); called for drops only."""
+        """Dynamic drop restrictions (two-pawn rule, pawn-drop mate); called for drops only, when
+        has_drop_rule is set.  It may make and unmake moves; it leaves the position as it was."""
         return True
 
     # ---- hooks for what data cannot say ---------------------------------------------------
     def extra_moves(self, pos: Position, out: list) -> None:
-        """Append pseudo-legal moves the tables cannot describe."""
+        """Append pseudo-legal moves the tables cannot describe to ``out`` (changes nothing else).
+        A move it makes of its own carries SPECIAL and is made by ``make_special``."""
 
     def make_special(self, pos: Position, move: int) -> Any:
         """Make a move that carries the SPECIAL flag (one of the variant's own moves, from
@@ -330,16 +334,20 @@ class Variant:
         return None
 
     def legal_moves(self, pos: Position, pseudo: list[int]) -> list[int] | None:
-        """Optional full legality filter; None means: use the generic royal-check filter."""
+        """Optional full legality filter over the pseudo-legal moves: the legal ones, or None for
+        the generic royal-check filter.  It may make and unmake moves; it leaves the position as
+        it was.  Defining it makes the searcher take the legal moves at every node."""
         return None
 
     def result(self, pos: Position, legal: list[int]) -> Result:
         """(score for side to move: 1 win, 0 draw, -1 loss, reason) or None if the game goes on.
-        Called by the core after its own checks (no moves, repetition, move clock)."""
+        Called by the core after its own checks (no moves, repetition, move clock); changes
+        nothing."""
         return None
 
     def adjudicate(self, pos: Position) -> Result:
-        """A win/loss decided by the last move itself (e.g. lost directions); same format."""
+        """A win/loss decided by the last move itself (e.g. lost directions); same format as
+        ``result``; changes nothing."""
         return None
 
     def is_draw_by_material(self, pos: Position) -> bool:
