@@ -64,33 +64,15 @@ class Position:
         # while a variant's hook runs inside make: the changes its put, clear and add_hand make,
         # as (cell, code before) and (-1 - hand code, count before), for unmake to put back
         self.journal: list[tuple[int, int]] | None = None
-        rules = v.rules
-        self._capfx = rules.capture_effects          # after_capture runs on every capture
-        self._spjournal = rules.special_moves and not rules.own_special_undo
-        self._royal = [bool((pt := v.piece_types[c >> 1]) and pt.royal) for c in range(ncodes)]
-        # per code: None if its moves never reset the move-rule count, else the moves
-        # (from << 8 | to) that do not reset it because the piece could take them back
-        # (Variant.reversible; empty for a pawn)
-        rev = v.reversible or frozenset()
-        self._pawn: list[frozenset[int] | None] = [
-            frozenset((f << 8) | t for c2, f, t in rev if c2 == c) if v.resets_move_clock(c) else None
-            for c in range(ncodes)]
-        self._handtype = [0] * ncodes
-        # the hand entry a drop of each code takes (a piece dropped in promoted form takes its
-        # unpromoted form: Variant.hand_source)
-        self._handsrc = [v.hand_source(c) if v.hands and v.piece_types[c >> 1] is not None else c
-                         for c in range(ncodes)]
-        if v.hands:
-            for c in range(2, ncodes):
-                if v.piece_types[c >> 1] is not None:
-                    self._handtype[c] = v.hand_type(c)
-        cm = [0xFF] * n
-        self._cbymove = {}
-        for rule in v.castling:
-            cm[rule.king_from] &= ~rule.bit
-            cm[rule.rook_from] &= ~rule.bit
-            self._cbymove[(rule.king_from, rule.king_to)] = rule
-        self._cmask = cm
+        pr = v.position_rules            # what make and unmake read, per code and cell (engine/rules.py)
+        self._capfx = pr.capture_effects
+        self._spjournal = pr.journal_special
+        self._royal = pr.royal
+        self._pawn = pr.pawn
+        self._handtype = pr.handtype
+        self._handsrc = pr.handsrc
+        self._cmask = pr.cmask
+        self._cbymove = pr.cbymove
 
     # ---- primitives -----------------------------------------------------------------------
     def put(self, cell: int, code: int) -> None:

@@ -25,7 +25,7 @@ from .pieces import HOP, LAME
 from .tables import supports_attack_tables
 
 if TYPE_CHECKING:
-    from .variant import Variant
+    from .variant import CastlingRule, Variant
 
 
 @dataclass(frozen=True)
@@ -65,6 +65,48 @@ class TableRules:
     """The two answers that read the compiled tables (``Variant.table_rules``)."""
     quiet_checks: bool      # a quiet move's check can be read from the attack tables (no hoppers)
     defence_test: bool      # attack tables exist for quiescence's defended-capture test
+
+
+class PositionRules:
+    """What a position's make and unmake read of its variant, per piece code and cell, worked
+    out once per variant (``Variant.position_rules``) and shared by every position of it (never
+    changed)."""
+    __slots__ = ("capture_effects", "journal_special", "royal", "pawn", "handtype", "handsrc",
+                 "cmask", "cbymove")
+
+    def __init__(self, v: Variant) -> None:
+        r = v.rules
+        ncodes = 2 * len(v.piece_types)
+        self.capture_effects: bool = r.capture_effects      # after_capture runs on every capture
+        # the position records a special move's changes and takes them back itself
+        self.journal_special: bool = r.special_moves and not r.own_special_undo
+        self.royal: list[bool] = [bool((pt := v.piece_types[c >> 1]) and pt.royal) for c in range(ncodes)]
+        # per code: None if its moves never reset the move-rule count, else the moves
+        # (from << 8 | to) that do not reset it because the piece could take them back
+        # (Variant.reversible; empty for a pawn)
+        rev = v.reversible or frozenset()
+        self.pawn: list[frozenset[int] | None] = [
+            frozenset((f << 8) | t for c2, f, t in rev if c2 == c) if v.resets_move_clock(c) else None
+            for c in range(ncodes)]
+        # per code: the type id a captured piece of that code gives its capturer's hand (0: none)
+        self.handtype: list[int] = [0] * ncodes
+        # the hand entry a drop of each code takes (a piece dropped in promoted form takes its
+        # unpromoted form: Variant.hand_source)
+        self.handsrc: list[int] = [v.hand_source(c) if v.hands and v.piece_types[c >> 1] is not None
+                                   else c for c in range(ncodes)]
+        if v.hands:
+            for c in range(2, ncodes):
+                if v.piece_types[c >> 1] is not None:
+                    self.handtype[c] = v.hand_type(c)
+        # per cell: the castling rights that survive a move from or to it; the rule of each
+        # castling move by (king from, king to)
+        cm = [0xFF] * v.geometry.size
+        self.cbymove: dict[tuple[int, int], CastlingRule] = {}
+        for rule in v.castling:
+            cm[rule.king_from] &= ~rule.bit
+            cm[rule.rook_from] &= ~rule.bit
+            self.cbymove[(rule.king_from, rule.king_to)] = rule
+        self.cmask: list[int] = cm
 
 
 def overrides(cls: type, name: str) -> bool:

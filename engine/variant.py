@@ -13,7 +13,7 @@ from .movedata import MoveData
 from .moves import DROP
 from .notation.formats import TextFormat
 from .pieces import PieceType
-from .rules import Rules, TableRules, derive, derive_tables
+from .rules import PositionRules, Rules, TableRules, derive, derive_tables
 from .tables import (AttackTables, PieceTables, Promotions, build_attack_tables, compile_piece,
                      index_captures, reachable)
 from .zobrist import Zobrist
@@ -126,6 +126,7 @@ class Variant:
         self._zobrist: Zobrist | None = None
         self._move_data: MoveData | None = None
         self._table_rules: TableRules | None = None
+        self._position_rules: PositionRules | None = None
         # the rule set, worked out once (engine/rules.py); the declared fast_legality then
         # says whether the pin shortcut holds (a hopper, a lame leaper, a capture hook or a
         # move the variant makes itself turn it off)
@@ -136,6 +137,14 @@ class Variant:
     def caps(self) -> Rules:
         """The rule set (``rules``), under its former name."""
         return self.rules
+
+    @property
+    def position_rules(self) -> PositionRules:
+        """What every position of this variant reads in make and unmake (engine/rules.py,
+        built on first need, after the variant's own construction has set its castling)."""
+        if self._position_rules is None:
+            self._position_rules = PositionRules(self)
+        return self._position_rules
 
     @property
     def table_rules(self) -> TableRules:
