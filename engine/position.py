@@ -32,7 +32,7 @@ Undo = tuple[Record, int, Any, int]
 _SLOTS = ("variant", "board", "occ", "hand", "side", "ep", "ep_victim", "castle",
           "halfmove", "fullmove", "hash", "king", "stack", "history", "z",
           "_royal", "_pawn", "_handtype", "_handsrc", "_cmask", "_cbymove", "extra", "acc",
-          "accw", "md", "journal", "_capfx", "_spjournal")
+          "accw", "md", "journal", "_jbuf", "_capfx", "_spjournal")
 
 
 class Position:
@@ -64,6 +64,7 @@ class Position:
         # while a variant's hook runs inside make: the changes its put, clear and add_hand make,
         # as (cell, code before) and (-1 - hand code, count before), for unmake to put back
         self.journal: list[tuple[int, int]] | None = None
+        self._jbuf: list[tuple[int, int]] = []
         pr = v.position_rules            # what make and unmake read, per code and cell (engine/rules.py)
         self._capfx = pr.capture_effects
         self._spjournal = pr.journal_special
@@ -160,6 +161,7 @@ class Position:
         p.king = self.king[:]
         p.stack = self.stack[:]
         p.history = self.history[:]
+        p._jbuf = []
         return p
 
     # ---- make / unmake ----------------------------------------------------------------
@@ -283,12 +285,13 @@ class Position:
                 self.castle = nc
             if cap and self._capfx:
                 self.hash = h
-                jc: list[tuple[int, int]] = []
+                jc = self._jbuf                 # empty: kept for the next hook when it stays so
                 self.journal = jc
                 self.variant.after_capture(self, m, code, cap)
                 self.journal = None
-                extra = jc or None
                 if jc:
+                    extra = jc
+                    self._jbuf = []
                     self._hook_rights(jc)
                 h = self.hash
                 W = None
