@@ -18,6 +18,7 @@ cache instead (``cellfish native --build``), which an edit leaves behind.
 from __future__ import annotations
 
 import importlib.util
+import re
 import sys
 from pathlib import Path
 
@@ -38,6 +39,15 @@ def rules():
     mod = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(mod)
     return mod
+
+
+def short(e: BaseException) -> str:
+    """The compiler's failure in a few words: which command failed (not its 30 arguments)."""
+    text = str(e).strip()
+    m = re.search(r"[Cc]ommand '\[?'?([^' ,\]]+)", text)
+    if m:
+        return f"{m.group(1)} failed"
+    return (text.splitlines() or [type(e).__name__])[0][:100]
 
 
 class PlatformDistribution(Distribution):
@@ -111,8 +121,7 @@ class BuildEngine(build_ext):
         except (Exception, SystemExit) as e:
             for ext in exts:
                 Path(self.get_ext_fullpath(ext.name)).unlink(missing_ok=True)
-            first = str(e).strip().splitlines()[0] if str(e).strip() else type(e).__name__
-            return f"interpreted no working C compiler and Python headers: {first}"
+            return f"interpreted no working C compiler and Python headers: {short(e)}"
         finally:
             self.extensions = []
             self.distribution.ext_modules = []

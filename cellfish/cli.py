@@ -5,7 +5,8 @@ from __future__ import annotations
 
 import sys
 
-USAGE = ("usage: cellfish [--variants FILE] | bench [...] | match [...] | gui [...] | native [...] | check FILE... | --version\n"
+USAGE = ("usage: cellfish [--variants FILE] | bench [...] | match [...] | gui [...] | native [...] | check FILE...\n"
+         "       cellfish --version   (the version, and whether the engine runs compiled)\n"
          "  (no subcommand: UCI/USI on stdin/stdout)")
 
 
