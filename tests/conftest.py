@@ -121,7 +121,20 @@ def eng():
     assert not e.err, e.err
 
 
+# The fixed subset the README's test command runs a second time against the compiled engine
+# (`CELLFISH_TEST_NATIVE=1 python -m pytest -m native`): perft of every game family, the
+# search, and the protocol (a minute of CPU compiled; test_native.py checks the build itself
+# and that it searches the same nodes as the files).
+NATIVE_SUBSET = ("test_chess_perft.py", "test_knavish_perft.py", "test_shogi_perft.py", "test_nested_perft.py",
+                 "test_nichtschach_perft.py", "test_notake_perft.py", "test_ninepiece_perft.py", "test_search.py",
+                 "test_protocol_basic.py", "test_protocol_during_search.py", "test_knavish_protocol.py",
+                 "test_nested_protocol.py", "test_nichtschach_protocol.py")
+
+
 def pytest_collection_modifyitems(config, items):
+    for item in items:
+        if item.path.name in NATIVE_SUBSET:
+            item.add_marker(pytest.mark.native)
     if not NATIVE_SUITE:
         return
     import engine._native
