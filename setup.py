@@ -46,8 +46,8 @@ def short(e: BaseException) -> str:
     text = str(e).strip()
     m = re.search(r"[Cc]ommand '\[?'?([^' ,\]]+)", text)
     if m:
-        return f"{m.group(1)} failed"
-    return (text.splitlines() or [type(e).__name__])[0][:100]
+        return f"{m.group(1)} failed: compiling needs a C compiler and the Python headers"
+    return (text.splitlines() or [type(e).__name__])[0][:160]
 
 
 class PlatformDistribution(Distribution):
@@ -121,7 +121,7 @@ class BuildEngine(build_ext):
         except (Exception, SystemExit) as e:
             for ext in exts:
                 Path(self.get_ext_fullpath(ext.name)).unlink(missing_ok=True)
-            return f"interpreted no working C compiler and Python headers: {short(e)}"
+            return f"interpreted {short(e)}"
         finally:
             self.extensions = []
             self.distribution.ext_modules = []
@@ -145,7 +145,8 @@ class BuildEngine(build_ext):
         finally:
             sys.path.remove(str(ROOT))
         if err:
-            say(f"the engine is not compiled ({err}); it runs interpreted, the same moves, slower")
+            say(f"the engine is not compiled ({short(RuntimeError(err))}); it runs interpreted, "
+                "the same moves, slower")
 
     def get_outputs(self) -> list[str]:
         return [str(p) for p in Path(self.build_lib).glob("cellfish_engine_*__mypyc*")] + [
