@@ -9,7 +9,7 @@ import pytest
 sys.path.insert(0, str(Path(__file__).parent))
 
 # The suite tests the engine's files as they read, never a compiled build of them
-# (`cellfish native --build`, engine/_native.py) that a developer may have in the cache; the
+# (engine/_native.py: made by the install, or by `cellfish native --build`); the
 # tests of the compiled engine (test_native.py) switch it on for the engines they start.
 # CELLFISH_TEST_NATIVE=1 runs the suite against the build instead (the tests marked
 # `interpreted`, which patch the engine's functions, are then left out: compiled code calls
