@@ -185,6 +185,33 @@ def test_an_install_that_could_not_compile_says_why(tmp_path):
                                                         "headers: gcc failed)")
 
 
+def test_pip_wheel_without_a_c_compiler_builds_the_interpreted_engine_and_says_why(tmp_path):
+    """``setup.py`` as pip runs it (an isolated build, mypy fetched): mypyc type-checks the
+    modules and writes their C, the compiler (here ``/bin/false``) fails, and the wheel holds
+    the interpreted engine with the reason in its record.  (A build that compiles is the
+    cache's, above: the same mypyc; ``pip install .`` with a compiler is measured, not run here.)"""
+    import zipfile
+    src = tmp_path / "src"
+    src.mkdir()
+    for name in ("pyproject.toml", "setup.py", "README.md"):
+        shutil.copy2(ROOT / name, src / name)
+    for pkg in ("cellfish", "engine", "protocol", "variants", "match", "bench", "gui"):
+        shutil.copytree(ROOT / pkg, src / pkg, ignore=shutil.ignore_patterns("__pycache__", "*.so"))
+    env = dict(os.environ, CC="/bin/false", CELLFISH_NATIVE="1")
+    out = subprocess.run([sys.executable, "-m", "pip", "wheel", "-v", "--no-deps", "-w", str(tmp_path / "out"), str(src)],
+                         capture_output=True, text=True, env=env, timeout=900)
+    assert out.returncode == 0, out.stdout[-3000:] + out.stderr[-3000:]
+    lines = [l.strip() for l in (out.stdout + out.stderr).splitlines() if l.strip().startswith("cellfish:")]
+    assert lines == ["cellfish: the engine is not compiled (/bin/false failed: compiling needs a C compiler and "
+                     "the Python headers); installing the interpreted engine, which plays the same, slower"], lines
+    [wheel] = (tmp_path / "out").glob("cellfish-*.whl")
+    with zipfile.ZipFile(wheel) as z:
+        names = z.namelist()
+        assert z.read("engine/" + _native.RECORD).decode().startswith("interpreted /bin/false failed")
+    assert "engine/search.py" in names and "engine/variant.py" in names
+    assert not [n for n in names if n.endswith(_native.ext_suffix())]
+
+
 def test_the_compiled_engine_searches_the_same_nodes(cache):
     fens = MIDDLEGAMES["knavish"][:2]
     pure = measure(str(ROOT), "knavish", 2, 3, fens)
