@@ -52,6 +52,9 @@ def build(root: Path = _native.HERE, log=print) -> str | None:
     """Compile ``root`` (this engine) into its build folder; None when done, else the error.
     The folder is filled beside its final place and renamed into it, so an engine starting
     meanwhile never loads half a build."""
+    if _native.active == str(root) and root == _native.HERE:
+        log(f"already compiled when the package was installed: {root}")
+        return None
     try:
         import mypy  # noqa: F401
     except ImportError:
