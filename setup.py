@@ -106,7 +106,7 @@ class BuildEngine(build_ext):
         except ImportError:
             return "interpreted mypy is not installed"
         except SystemExit:
-            return "interpreted mypyc failed (its errors are printed above)"
+            return "interpreted mypyc failed: the modules do not type-check (pip install -v . shows mypy's errors)"
         except Exception as e:
             return f"interpreted mypyc failed: {e}"
         self.extensions = exts
