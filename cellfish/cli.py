@@ -6,6 +6,7 @@ from __future__ import annotations
 import sys
 
 USAGE = ("usage: cellfish [--variants FILE] | bench [...] | match [...] | gui [...] | native [...] | check FILE...\n"
+         "       cellfish --version   (the version, and whether the engine runs compiled)\n"
          "  (no subcommand: UCI/USI on stdin/stdout)")
 
 
@@ -45,6 +46,11 @@ def main(argv: list[str] | None = None) -> int:
     if argv and argv[0] == "gui":
         from gui.server import main as gui_main
         return gui_main(argv[1:])
+    if argv and argv[0] in ("-V", "--version"):
+        from cellfish.native import status
+        from protocol.session import VERSION
+        print(f"cellfish {VERSION}, engine {status()}")
+        return 0
     if argv and argv[0] in ("-h", "--help"):
         print(USAGE)
         return 0

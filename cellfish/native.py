@@ -1,13 +1,16 @@
-"""``cellfish native``: compile the rules core and the searcher with mypyc, so the engine
-searches two to six times as fast (``bench/README.md`` has the figures), or say whether it runs
-compiled.
+"""``cellfish native``: say whether the engine runs compiled, or compile the rules core and
+the searcher with mypyc into the build cache, so the engine searches two to six times as fast
+(``bench/README.md`` has the figures).
 
-    cellfish native            say which build the engine would load, if any
+    cellfish native            say which engine runs: compiled (and from where) or interpreted
     cellfish native --build    compile these very files into the build cache
     cellfish native --clear    remove every build from the cache
 
-A build needs mypy (``pip install 'cellfish[native]'``) and a C compiler; the engine works
-the same without one.  How a build is found and kept from going stale: ``engine/_native.py``.
+A plain ``pip install .`` compiles the engine as it installs (``setup.py``), and
+``pip install -e .`` runs ``build`` below for the checkout; ``--build`` is for a checkout
+edited since.  A build needs mypy (``pip install 'cellfish[native]'``) and a C compiler; the
+engine works the same without one.  How a build is found and kept from going stale:
+``engine/_native.py``.
 """
 from __future__ import annotations
 
@@ -49,6 +52,9 @@ def build(root: Path = _native.HERE, log=print) -> str | None:
     """Compile ``root`` (this engine) into its build folder; None when done, else the error.
     The folder is filled beside its final place and renamed into it, so an engine starting
     meanwhile never loads half a build."""
+    if _native.active == str(root) and root == _native.HERE:
+        log(f"already compiled when the package was installed: {root}")
+        return None
     try:
         import mypy  # noqa: F401
     except ImportError:
@@ -83,12 +89,9 @@ def build(root: Path = _native.HERE, log=print) -> str | None:
 
 
 def status() -> str:
-    d = _native.build_dir()
-    if not _native.wanted():
-        return "interpreted: CELLFISH_NATIVE=0 is set"
-    if _native.complete(d):
-        return f"compiled: the engine loads {d}"
-    return f"interpreted: no build of these files (cellfish native --build makes {d})"
+    """One line: which engine this process runs (compiled or interpreted) and why, as the
+    package decided when it was imported (``engine/_native.py``)."""
+    return _native.why or "interpreted"
 
 
 def main(argv: list[str] | None = None) -> int:

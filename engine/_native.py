@@ -1,32 +1,47 @@
 """Where the engine's compiled modules come from, when there are any.
 
-``cellfish native --build`` compiles the rules core and the searcher with mypyc (the same
-Python files, type-checked by mypy) into a cache folder named after a digest of every file of
-this package and the interpreter's version.  When the package is imported, ``use_native``
-puts that folder first on the package's search path, so ``engine.search`` and the other
-compiled modules load from there; the files left out (``NOT_COMPILED``) and everything
-outside ``engine/`` stay interpreted.  An edited source file changes the digest: the old
-build is simply not found, and the engine runs interpreted until it is built again, so a
-stale build never plays.
+Two places, tried in this order:
 
+* **beside the files**: a regular ``pip install .`` (or a wheel from ``pip wheel .``)
+  compiles the rules core and the searcher with mypyc while it builds (``setup.py``) and
+  installs each extension module next to the ``.py`` it was made of, with a record
+  (``native-build.txt``) of the digest of the files it was made of.  The import system
+  prefers an extension module to the ``.py`` beside it, so they load by themselves; the
+  record guards them: if the files no longer match it (edited in place, or modules left by
+  another version), a finder (``_SourceOnly``) makes the package read its ``.py`` files.
+* **the build cache**: ``cellfish native --build`` (and ``pip install -e .``, which runs
+  it for a contributor's checkout) compiles the same modules into a cache folder named after
+  that digest.  ``use_native`` then puts the folder first on the package's search path.  An
+  edited source file changes the digest: the old build is simply not found, and the engine
+  runs interpreted until it is built again, so a stale build never plays.
+
+The files left out (``NOT_COMPILED``) and everything outside ``engine/`` stay interpreted.
 ``CELLFISH_NATIVE=0`` in the environment keeps the engine interpreted (the test suite does
 this, so that it tests the files it reads); ``CELLFISH_NATIVE_DIR`` moves the cache folder.
-This module is never compiled itself: it decides what is.
+This module is never compiled itself: it decides what is.  ``setup.py`` loads it by its
+path to learn which files to compile, so it imports nothing but the standard library.
 """
 from __future__ import annotations
 
 import hashlib
+import importlib.machinery
+import importlib.util
 import os
 import sys
 import sysconfig
+from collections.abc import Sequence
 from pathlib import Path
+from types import ModuleType
 
 HERE = Path(__file__).resolve().parent
 # the package's own entry, this module, and the Variant class (the variants subclass it in
 # interpreted code, which a compiled class forbids)
 NOT_COMPILED = ("__init__.py", "_native.py", "variant.py")
+# written by setup.py into the package it installs: "compiled <digest>" or "interpreted <why>"
+RECORD = "native-build.txt"
 
 active: str | None = None       # the folder the compiled modules were loaded from, if any
+why = ""                        # one line on which engine runs and why (``cellfish native``)
 
 
 def ext_suffix() -> str:
@@ -60,9 +75,9 @@ def cache_root() -> Path:
     return Path(xdg) / "cellfish" / "native"
 
 
-def build_dir(root: Path = HERE) -> Path:
+def build_dir(root: Path = HERE, key: str | None = None) -> Path:
     """Where the build of these very files lives (whether or not it exists)."""
-    return cache_root() / build_key(root)
+    return cache_root() / (key or build_key(root))
 
 
 def complete(d: Path, root: Path = HERE) -> bool:
@@ -78,21 +93,72 @@ def wanted() -> bool:
     return os.environ.get("CELLFISH_NATIVE", "1").strip().lower() not in ("0", "no", "false", "off")
 
 
-def use_native(path: list[str]) -> str | None:
-    """Put the matching build first on the package's ``__path__`` (and its shared library on
-    ``sys.path``); the folder used, or None (no build of these files, or switched off).
-    Nothing here may fail an import: any problem leaves the engine interpreted."""
-    global active
-    if not wanted():
-        return None
+def record(root: Path = HERE) -> str:
+    """The install's record of its build (``RECORD``), or "" where there is none."""
     try:
-        d = build_dir()
-        if not complete(d):
-            return None
+        return (root / RECORD).read_text().strip()
     except OSError:
-        return None
-    if str(d) not in sys.path:
-        sys.path.append(str(d))           # mypyc's shared library module lives at its top
-    path.insert(0, str(d / "engine"))
-    active = str(d)
-    return active
+        return ""
+
+
+def modules_beside(root: Path = HERE) -> list[Path]:
+    """The compiled modules sitting next to their ``.py`` files in the package itself."""
+    suffix = ext_suffix()
+    return [m for p in compiled_sources(root) if (m := root / (p.stem + suffix)).is_file()]
+
+
+class _SourceOnly:
+    """A finder for this package's modules that reads the ``.py`` file even where a compiled
+    module sits beside it (which the import system would otherwise prefer)."""
+
+    @staticmethod
+    def find_spec(name: str, path: Sequence[str] | None = None,
+                  target: ModuleType | None = None) -> importlib.machinery.ModuleSpec | None:
+        pkg, _, stem = name.rpartition(".")
+        src = HERE / f"{stem}.py"
+        if pkg != __package__ or not src.is_file():
+            return None
+        return importlib.util.spec_from_file_location(name, src)
+
+
+def _read_the_files() -> None:
+    if modules_beside() and not any(isinstance(f, _SourceOnly) for f in sys.meta_path):
+        sys.meta_path.insert(0, _SourceOnly())
+
+
+def use_native(path: list[str]) -> str | None:
+    """Decide where the compiled modules come from (see the module's text): the folder used,
+    or None (the engine reads its files); ``why`` says which and why.  Nothing here may fail
+    an import: any problem leaves the engine interpreted."""
+    global active, why
+    try:
+        if not wanted():
+            why = "interpreted: CELLFISH_NATIVE=0 is set"
+            _read_the_files()
+            return None
+        key = build_key()
+        beside = modules_beside()
+        rec = record()
+        if beside and rec == f"compiled {key}" and len(beside) == len(compiled_sources()):
+            active = str(HERE)
+            why = f"compiled: built when the package was installed ({HERE})"
+            return active
+        d = build_dir(key=key)
+        if complete(d):
+            if str(d) not in sys.path:
+                sys.path.append(str(d))       # mypyc's shared library module lives at its top
+            path.insert(0, str(d / "engine"))
+            active = str(d)
+            why = f"compiled: the engine loads {d}"
+            return active
+        _read_the_files()
+        if beside:
+            why = ("interpreted: the compiled modules beside the files were built from other "
+                   "files, so they are not used")
+        elif rec.startswith("interpreted"):
+            why = f"interpreted: the install did not compile the engine ({rec[len('interpreted'):].strip()})"
+        else:
+            why = f"interpreted: no build of these files (cellfish native --build makes {d})"
+    except OSError as e:
+        why = f"interpreted: {e}"
+    return None

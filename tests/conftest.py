@@ -9,7 +9,7 @@ import pytest
 sys.path.insert(0, str(Path(__file__).parent))
 
 # The suite tests the engine's files as they read, never a compiled build of them
-# (`cellfish native --build`, engine/_native.py) that a developer may have in the cache; the
+# (engine/_native.py: made by the install, or by `cellfish native --build`); the
 # tests of the compiled engine (test_native.py) switch it on for the engines they start.
 # CELLFISH_TEST_NATIVE=1 runs the suite against the build instead (the tests marked
 # `interpreted`, which patch the engine's functions, are then left out: compiled code calls
@@ -121,7 +121,20 @@ def eng():
     assert not e.err, e.err
 
 
+# The fixed subset the README's test command runs a second time against the compiled engine
+# (`CELLFISH_TEST_NATIVE=1 python -m pytest -m native`): perft of every game family, the
+# search, and the protocol (a minute of CPU compiled; test_native.py checks the build itself
+# and that it searches the same nodes as the files).
+NATIVE_SUBSET = ("test_chess_perft.py", "test_knavish_perft.py", "test_shogi_perft.py", "test_nested_perft.py",
+                 "test_nichtschach_perft.py", "test_notake_perft.py", "test_ninepiece_perft.py", "test_search.py",
+                 "test_protocol_basic.py", "test_protocol_during_search.py", "test_knavish_protocol.py",
+                 "test_nested_protocol.py", "test_nichtschach_protocol.py")
+
+
 def pytest_collection_modifyitems(config, items):
+    for item in items:
+        if item.path.name in NATIVE_SUBSET:
+            item.add_marker(pytest.mark.native)
     if not NATIVE_SUITE:
         return
     import engine._native

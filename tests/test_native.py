@@ -1,8 +1,10 @@
-"""The compiled engine (``cellfish native --build``, ``engine/_native.py``): a build is found
-only by the very files it was made of, it really loads the compiled modules, it searches
-exactly as the interpreted engine does (same perft, same nodes), and it serves the protocol
+"""The compiled engine (``setup.py`` at install, ``cellfish native --build``,
+``engine/_native.py``): a build is found only by the very files it was made of, whether in the
+cache or installed beside the files; it really loads the compiled modules, it searches exactly
+as the interpreted engine does (same perft, same nodes), and it serves the protocol
 (``isready`` and ``stop`` during a search, by event: nothing here is timed; stop's latency is
-measured by ``cellfish bench latency``)."""
+measured by ``cellfish bench latency``).  The suite's fixed subset marked ``native``
+(``tests/conftest.py``) runs again against the build with ``CELLFISH_TEST_NATIVE=1``."""
 import json
 import os
 import shutil
@@ -17,6 +19,7 @@ from bench.driver import EngineProcess
 from cellfish import native
 from engine import _native
 from engine.zobrist import KEY_BITS
+from protocol.session import VERSION
 import variants
 
 DEADLINE = 60.0
@@ -70,8 +73,11 @@ def test_an_incomplete_build_or_the_switch_keeps_the_engine_interpreted(tmp_path
 
 @pytest.fixture(scope="module")
 def cache(tmp_path_factory):
-    """A build of this tree's engine in a cache folder of its own."""
-    d = tmp_path_factory.mktemp("native-cache")
+    """A build of this tree's engine: the one ``pip install -e .`` made in the cache, when it
+    is there and complete (CI's), else one made here in a cache folder of its own."""
+    d = _native.cache_root()
+    if not _native.complete(_native.build_dir()):
+        d = tmp_path_factory.mktemp("native-cache")
     old = os.environ.get("CELLFISH_NATIVE_DIR")
     os.environ["CELLFISH_NATIVE_DIR"] = str(d)
     try:
@@ -123,6 +129,87 @@ def test_an_edited_tree_is_not_served_by_the_old_build(cache, tmp_path):
     assert active is None
     assert movegen == str(tmp_path / "engine" / "movegen.py")
     assert search == str(tmp_path / "engine" / "search.py")
+
+
+def _installed_copy(tmp_path: Path, cache: Path) -> Path:
+    """This tree as ``pip install .`` lays it out: the compiled modules beside the files,
+    mypyc's shared library at the top, and the record of the files they were made of."""
+    tree = tmp_path / "site"
+    for pkg in ("engine", "variants", "cellfish", "protocol"):
+        shutil.copytree(ROOT / pkg, tree / pkg, ignore=shutil.ignore_patterns("__pycache__", "*.so"))
+    built = _native.build_dir()
+    for so in (built / "engine").iterdir():
+        shutil.copy2(so, tree / "engine" / so.name)
+    for so in built.glob("*" + _native.ext_suffix()):
+        shutil.copy2(so, tree / so.name)
+    (tree / "engine" / _native.RECORD).write_text(f"compiled {_native.build_key(tree / 'engine')}\n")
+    return tree
+
+
+def _run_version(tree: Path, empty_cache: Path, switch: str = "1") -> str:
+    env = dict(os.environ, PYTHONPATH=str(tree), CELLFISH_NATIVE=switch, CELLFISH_NATIVE_DIR=str(empty_cache))
+    out = subprocess.run([sys.executable, "-m", "cellfish", "--version"], cwd=tree, capture_output=True,
+                         text=True, env=env, check=True)
+    return out.stdout.strip()
+
+
+def test_an_installed_build_beside_the_files_loads_only_while_they_match_its_record(cache, tmp_path):
+    tree = _installed_copy(tmp_path, cache)
+    empty = tmp_path / "no-cache"
+    movegen, search, variant, active = _probe(tree, empty)
+    assert active == str(tree / "engine")
+    assert movegen == str(tree / "engine" / ("movegen" + _native.ext_suffix()))
+    assert search.endswith(_native.ext_suffix()) and variant.endswith("variant.py")
+    assert _run_version(tree, empty).startswith(f"cellfish {VERSION}, engine compiled: built when the package was installed")
+    # switched off, the files beside the compiled modules are read
+    movegen, search, _, active = _probe(tree, empty, "0")
+    assert active is None and movegen.endswith("movegen.py") and search.endswith("search.py")
+    assert _run_version(tree, empty, "0").endswith("engine interpreted: CELLFISH_NATIVE=0 is set")
+    # an edited file no longer matches the record: the modules stay beside it, unused
+    p = tree / "engine" / "evaluate.py"
+    p.write_text(p.read_text() + "\n# edited\n")
+    movegen, search, _, active = _probe(tree, empty)
+    assert active is None and movegen.endswith("movegen.py") and search.endswith("search.py")
+    assert "built from other files" in _run_version(tree, empty)
+
+
+def test_an_install_that_could_not_compile_says_why(tmp_path):
+    tree = tmp_path / "site"
+    shutil.copytree(ROOT / "engine", tree / "engine", ignore=shutil.ignore_patterns("__pycache__", "*.so"))
+    shutil.copytree(ROOT / "cellfish", tree / "cellfish", ignore=shutil.ignore_patterns("__pycache__"))
+    shutil.copytree(ROOT / "protocol", tree / "protocol", ignore=shutil.ignore_patterns("__pycache__"))
+    shutil.copytree(ROOT / "variants", tree / "variants", ignore=shutil.ignore_patterns("__pycache__"))
+    (tree / "engine" / _native.RECORD).write_text("interpreted no working C compiler and Python headers: gcc failed\n")
+    assert _run_version(tree, tmp_path / "no-cache") == (f"cellfish {VERSION}, engine interpreted: the install did not "
+                                                        "compile the engine (no working C compiler and Python "
+                                                        "headers: gcc failed)")
+
+
+def test_pip_wheel_without_a_c_compiler_builds_the_interpreted_engine_and_says_why(tmp_path):
+    """``setup.py`` as pip runs it (an isolated build, mypy fetched): mypyc type-checks the
+    modules and writes their C, the compiler (here ``/bin/false``) fails, and the wheel holds
+    the interpreted engine with the reason in its record.  (A build that compiles is the
+    cache's, above: the same mypyc; ``pip install .`` with a compiler is measured, not run here.)"""
+    import zipfile
+    src = tmp_path / "src"
+    src.mkdir()
+    for name in ("pyproject.toml", "setup.py", "README.md"):
+        shutil.copy2(ROOT / name, src / name)
+    for pkg in ("cellfish", "engine", "protocol", "variants", "match", "bench", "gui"):
+        shutil.copytree(ROOT / pkg, src / pkg, ignore=shutil.ignore_patterns("__pycache__", "*.so"))
+    env = dict(os.environ, CC="/bin/false", CELLFISH_NATIVE="1")
+    out = subprocess.run([sys.executable, "-m", "pip", "wheel", "-v", "--no-deps", "-w", str(tmp_path / "out"), str(src)],
+                         capture_output=True, text=True, env=env, timeout=900)
+    assert out.returncode == 0, out.stdout[-3000:] + out.stderr[-3000:]
+    lines = [l.strip() for l in (out.stdout + out.stderr).splitlines() if l.strip().startswith("cellfish:")]
+    assert lines == ["cellfish: the engine is not compiled (/bin/false failed: compiling needs a C compiler and "
+                     "the Python headers); installing the interpreted engine, which plays the same, slower"], lines
+    [wheel] = (tmp_path / "out").glob("cellfish-*.whl")
+    with zipfile.ZipFile(wheel) as z:
+        names = z.namelist()
+        assert z.read("engine/" + _native.RECORD).decode().startswith("interpreted /bin/false failed")
+    assert "engine/search.py" in names and "engine/variant.py" in names
+    assert not [n for n in names if n.endswith(_native.ext_suffix())]
 
 
 def test_the_compiled_engine_searches_the_same_nodes(cache):

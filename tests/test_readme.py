@@ -28,7 +28,9 @@ def test_exactly_two_setup_commands_and_ci_runs_the_second():
     assert len(commands) == 2
     install, test = (c.strip() for c in commands)
     assert install.endswith(".venv/bin/cellfish") and "pip install -e ." in install
-    assert test.endswith("python -m pytest") and "'.[test]'" in test
+    # the whole suite, then its fixed subset against the compiled engine the install built
+    assert "python -m pytest && " in test and "'.[test]'" in test
+    assert test.endswith("CELLFISH_TEST_NATIVE=1 .venv/bin/python -m pytest -m native")
     ci = (ROOT / ".ci" / "run").read_text().splitlines()
     assert test in ci
 
