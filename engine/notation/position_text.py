@@ -226,7 +226,17 @@ def parse(variant: Variant, text: str, fmt: str | None = None) -> Position:
             raise PositionTextError(f"bad hand ({btext})")
         btext, htext = btext[:-1].split("[", 1)
         parse_hand_letters(variant, htext, pos.hand)
-    parse_board(variant, btext, board)
+        parse_board(variant, btext, board)
+    else:
+        try:
+            parse_board(variant, btext, board)
+        except PositionTextError as e:
+            # pieces in hand written after the last row without brackets read as a long row
+            if variant.hands and "hand" not in variant.notation.field_names(fields[1:]) \
+                    and str(e).startswith("row too long"):
+                raise PositionTextError(f"{e}: this game has hands, written in brackets after "
+                                        f"the last row ([] when both are empty)") from None
+            raise
     rest = fields[1:]
     spec = variant.notation.field_names(rest)
     for i, name in enumerate(spec):

@@ -5,13 +5,19 @@ each remembered with its line, and the error type that names file, line, section
     [name:parent]     a variant inheriting a section above it or a built-in variant
     key = value       one rule; a key given twice in a section keeps the last value
     # or ;            a comment line
+
+As Fairy-Stockfish reads it, text after a section header's closing bracket is a comment
+(``[name]  # a new variant``).  A comment after a value, starting with `` #`` or `` ;`` (a space
+first), is left out of the value here; Fairy-Stockfish keeps it, and its number and switch
+values stop at the first space anyway, so such a file means the same in both.
 """
 from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
 
-_SECTION = re.compile(r"^\[([A-Za-z0-9_\-]+)(?::([A-Za-z0-9_\-]+))?\]$")
+_SECTION = re.compile(r"^\[([A-Za-z0-9_\-]+)(?::([A-Za-z0-9_\-]+))?\](.*)$")
+_COMMENT = re.compile(r"\s[#;]")      # a comment after a value
 _KEY = re.compile(r"^([A-Za-z][A-Za-z0-9_]*)\s*=\s*(.*)$")
 
 
@@ -77,6 +83,6 @@ def parse_text(text: str, file: str) -> tuple[list[Section], list[Problem]]:
         if not sections:
             problems.append(Problem(file, n, "key outside a section", m.group(1), "", m.group(1)))
             continue
-        value = m.group(2).split(" #")[0].strip()
+        value = _COMMENT.split(m.group(2), 1)[0].strip()
         sections[-1].keys[m.group(1)] = (value, n)
     return sections, problems
