@@ -9,6 +9,7 @@ from __future__ import annotations
 import os
 import re
 import sys
+import queue
 import threading
 import time
 
@@ -547,6 +548,15 @@ class Session:
             parts.append("pv " + " ".join(move_text(self.variant, m, d) for m in pv))
         return " ".join(parts)
 
+    def _counting(self) -> bool:
+        """Is a `go perft` still counting?"""
+        return self.counting and self.thread is not None and self.thread.is_alive()
+
+    def _wait_count(self) -> None:
+        t = self.thread
+        if t is not None:
+            t.join()
+
     def stop_search(self):
         t = self.thread
         if t is not None and t.is_alive():
@@ -556,18 +566,54 @@ class Session:
         self.thread = None
 
     # ---- main loop ----------------------------------------------------------------------
+    # answered at once during a `go perft`; every other command waits for the count to end
+    DURING_PERFT = frozenset({"stop", "quit", "isready"})
+
     def loop(self, stream=None) -> None:
-        """Read commands until `quit` or end of input.  At end of input a running search is
-        stopped, but a running `go perft` is counted to the end, so a piped script that ends
-        with `go perft N` gets the whole count."""
+        """Read commands until `quit` or end of input.  During a `go perft` only `stop`, `quit`
+        and `isready` act at once (the last two only while no command waits before them);
+        every other command waits, in order, until the count has printed its total (as
+        Stockfish finishes a perft before it reads on), so a pasted block of commands prints
+        the whole count.  At end of input a running search is stopped, but a running
+        `go perft` is counted to the end."""
         process = stream is None and sys.stdin is sys.__stdin__ and self.out_stream is sys.__stdout__
         stream = stream or sys.stdin
+        lines: queue.SimpleQueue[str] = queue.SimpleQueue()
+
+        def read() -> None:             # the reader: lines go on arriving during a count
+            while True:
+                got = stream.readline()
+                lines.put(got)
+                if not got:
+                    return
+        threading.Thread(target=read, name="cellfish-input", daemon=True).start()
+        waiting: list[str] = []         # commands that came during a count, in order
+        ended = False
         while self.running:
-            line = stream.readline()
-            if not line:
-                if self.counting and self.thread is not None:
-                    self.thread.join()
-                break
+            if waiting and not self._counting():
+                line = waiting.pop(0)
+            elif ended:
+                if not waiting:
+                    if self.counting and self.thread is not None:
+                        self.thread.join()
+                    break
+                self._wait_count()
+                continue
+            else:
+                try:
+                    line = lines.get(timeout=0.005) if waiting else lines.get()
+                except queue.Empty:
+                    continue
+                if not line:
+                    ended = True
+                    continue
+                cmd = (line.split() or [""])[0].lower()
+                # `stop` ends the count; `isready` and `quit` act at once unless commands
+                # that came before them are still waiting (then they keep their place)
+                if (self._counting() or waiting) and cmd != "stop" \
+                        and (waiting or cmd not in self.DURING_PERFT):
+                    waiting.append(line)
+                    continue
             try:
                 self.handle(line)
             except Exception as e:  # bad input never kills the engine
