@@ -54,6 +54,7 @@ class Session:
         self.pending_hit = None
         self.running = True
         self.counting = False        # a `go perft` runs in self.thread
+        self.printing = False        # ... and has counted: it prints its lines
 
     # ---- output ---------------------------------------------------------------------------
     def send(self, line: str) -> None:
@@ -349,6 +350,7 @@ class Session:
             raise InputError(f"perft depth must be at least 1 ({args[0]})")
         self.stop_event = threading.Event()
         self.counting = True
+        self.printing = False
         self.thread = threading.Thread(target=self.run_perft, args=(self.pos.copy(), depth),
                                        daemon=True)
         self.thread.start()
@@ -368,6 +370,7 @@ class Session:
                 self.error(f"perft failed ({type(e).__name__}: {e})")
                 return
             dt = time.monotonic() - t0
+            self.printing = True        # counted: a command that comes now waits only for the lines below
             d = self.dialect_or_default()
             total = 0
             with self.lock:
@@ -549,8 +552,15 @@ class Session:
         return " ".join(parts)
 
     def _counting(self) -> bool:
-        """Is a `go perft` still counting?"""
-        return self.counting and self.thread is not None and self.thread.is_alive()
+        """Is a `go perft` still counting?  (One that has counted and is printing its lines is
+        waited for here: they come before anything a later command prints.)"""
+        t = self.thread
+        if not self.counting or t is None or not t.is_alive():
+            return False
+        if self.printing:
+            t.join()
+            return False
+        return True
 
     def _wait_count(self) -> None:
         t = self.thread
@@ -590,7 +600,9 @@ class Session:
         waiting: list[str] = []         # commands that came during a count, in order
         ended = False
         while self.running:
-            if waiting and not self._counting():
+            # a kept `isready` whose turn has come is answered even if a kept `go perft` before
+            # it is counting now; a kept `quit` waits for that count, as everything else does
+            if waiting and (not self._counting() or (waiting[0].split() or [""])[0].lower() == "isready"):
                 line = waiting.pop(0)
             elif ended:
                 if not waiting:

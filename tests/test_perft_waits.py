@@ -93,3 +93,21 @@ def test_isready_behind_a_waiting_command_keeps_its_place():
         eng.close()
         if eng.proc.poll() is None:
             eng.proc.kill()
+
+
+def test_a_kept_isready_is_answered_while_a_kept_count_runs():
+    """`go perft 1`, `go perft 7` and `isready` sent together: the second count waits for the
+    first, and `isready`, whose turn comes once the second count has started, is answered
+    while it runs; `stop` then ends that second count."""
+    eng = EngineProcess()
+    try:
+        eng.ask("uci", lambda line: line == "uciok", DEADLINE)
+        eng.send("position startpos\ngo perft 1\ngo perft 7")
+        lines = eng.ask("isready", lambda line: line == "readyok", DEADLINE)
+        assert "Nodes searched: 20" in lines
+        lines = eng.ask("stop", lambda line: "perft incomplete" in line, DEADLINE)
+        assert lines[-1].endswith(" of 20 root moves")
+    finally:
+        eng.close()
+        if eng.proc.poll() is None:
+            eng.proc.kill()
