@@ -117,6 +117,9 @@ class CecpSession(Session):
 
     # ---- handshake and options -------------------------------------------------------------
     def xb_protover(self, args, rest):
+        # listing the variants builds each of them (seconds for the shipped files): done=0
+        # first tells the GUI to wait for done=1 rather than time out after its two seconds
+        self.send("feature done=0")
         feats = [f'myname="cellfish {VERSION}"', "setboard=1", "usermove=1", "ping=1", "sigint=0",
                  "sigterm=0", "san=0", "colors=0", "time=1", "draw=1", "reuse=1", "analyze=1",
                  "memory=1", "smp=0", "exclude=1", "debug=1", "name=0", "ics=0",

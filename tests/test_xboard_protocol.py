@@ -34,7 +34,8 @@ def test_protover_features():
     try:
         assert e.ask("xboard", lambda s: True) == [""]
         got = e.ask("protover 2", "feature done=1")
-        first = got[0]
+        assert got[0] == "feature done=0"
+        first = got[1]
         for f in ("setboard=1", "usermove=1", "ping=1", "sigint=0", "san=0", "colors=0",
                   "analyze=1", "memory=1", "smp=0", "exclude=1", 'myname="cellfish'):
             assert f in first, f
