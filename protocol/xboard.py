@@ -534,4 +534,6 @@ class CecpSession(Session):
 
     # ---- never the UCI answers inside CECP -------------------------------------------------
     def position_text(self, pos) -> str:
+        if self.dialect != "xboard":
+            return super().position_text(pos)
         return format_position(pos, None)
