@@ -9,6 +9,7 @@ commands are answered while it thinks.  Bad input gets CECP's own error lines
 """
 from __future__ import annotations
 
+import re
 import threading
 import time
 
@@ -27,6 +28,8 @@ from .session import VERSION, InputError, Session
 # cellfish names -> the names XBoard knows for the same game
 XBOARD_NAMES = {"chess": "normal", "shogi": "shogi"}
 FROM_XBOARD = {v: k for k, v in XBOARD_NAMES.items()}
+
+_SQUARE = re.compile(r"([a-z])(\d+)")
 
 # the CECP commands the engine accepts and ignores (nothing to do for them)
 IGNORED = {"accepted", "rejected", "random", "computer", "name", "rating", "ics", "cores",
@@ -54,6 +57,33 @@ def xboard_variants() -> list[str]:
         except Exception:      # a variant that cannot be built is not offered
             continue
     return out
+
+
+# XBoard's piece slots, in its order (the king is the last one of each half)
+XB_SLOTS = "PNBRQFEACWMOHIJGDVLSU"
+
+
+def piece_table(v) -> str:
+    """XBoard's pieceToCharTable for the variant: each of its piece letters in the slot of that
+    letter where XBoard has one, else in the first free slot; '.' for a slot not used."""
+    slots = ["."] * len(XB_SLOTS)
+    letters = []
+    for pt in v.piece_types[1:]:
+        tok = pt.token
+        if len(tok) == 1 and tok.upper() != "K" and tok.upper() not in letters:
+            letters.append(tok.upper())
+    rest = []
+    for ch in letters:
+        i = XB_SLOTS.find(ch)
+        if i >= 0 and slots[i] == ".":
+            slots[i] = ch
+        else:
+            rest.append(ch)
+    for ch in rest:
+        if "." in slots:
+            slots[slots.index(".")] = ch
+    white = "".join(slots) + "K"
+    return white + white.lower()
 
 
 class CecpSession(Session):
@@ -105,7 +135,7 @@ class CecpSession(Session):
             # a bare move (an XBoard that ignored usermove=1) is still a move
             self.ensure_variant()
             try:
-                parse_move(self.variant, legal_moves(self.pos), cmd, "uci")
+                self.parse(legal_moves(self.pos), cmd)
             except MoveTextError:
                 self.send(f"Error (unknown command): {cmd}")
                 return
@@ -114,6 +144,24 @@ class CecpSession(Session):
             fn(args, rest)
         except (InputError, PositionTextError, MoveTextError, ValueError) as e:
             self.send(f"Error ({e}): {line.strip()}")
+
+    # ---- move text --------------------------------------------------------------------------
+    def rank_shift(self) -> int:
+        """XBoard counts the ranks of a board with ten or more from 0 (a0 ... a9), as Fairy-
+        Stockfish's XBoard mode does; cellfish's own text counts from 1."""
+        g = self.variant.geometry
+        return 1 if g.dims == 2 and max(c[1] for c in g.coords) + 1 >= 10 else 0
+
+    def text(self, m: int) -> str:
+        t = move_text(self.variant, m, "uci")
+        k = self.rank_shift()
+        return _SQUARE.sub(lambda x: f"{x.group(1)}{int(x.group(2)) - k}", t) if k else t
+
+    def parse(self, legal: list[int], text: str) -> int:
+        k = self.rank_shift()
+        if k:
+            text = _SQUARE.sub(lambda x: f"{x.group(1)}{int(x.group(2)) + k}", text)
+        return parse_move(self.variant, legal, text, "uci")
 
     # ---- handshake and options -------------------------------------------------------------
     def xb_protover(self, args, rest):
@@ -223,16 +271,32 @@ class CecpSession(Session):
         self.game_over = False
         if name not in XBOARD_NAMES:
             self.send(self.setup_line())
+            for line in self.piece_lines():
+                self.send(line)
 
     def setup_line(self) -> str:
-        """`setup` for a game XBoard does not know: the board size, the holdings and the start
+        """`setup (TABLE) FILESxRANKS+HOLDINGS_fairy FEN` for a game XBoard does not know: its
+        piece letters in XBoard's piece slots, the board size, the holdings and the start
         position, with XBoard's generic `fairy` as the parent game."""
         v = self.variant
         g = v.geometry
         files = max(c[0] for c in g.coords) + 1
         ranks = max(c[1] for c in g.coords) + 1
         hold = len(v.notation.hand_order()) if v.hands else 0
-        return f"setup {files}x{ranks}+{hold}_fairy {v.start_fen}"
+        return f"setup ({piece_table(v)}) {files}x{ranks}+{hold}_fairy {v.start_fen}"
+
+    def piece_lines(self) -> list[str]:
+        """`piece X& BETZA` for every piece of a variants-file game, so XBoard knows its moves."""
+        v = self.variant
+        out = []
+        for name, letter, betza in getattr(v, "pieces", ()):
+            b = betza
+            if name == "pawn" and any(getattr(v, "double_region", ((), ()))):
+                b += "ifmnD"            # the double step from the first rank of pawns
+            if name == "king" and getattr(v, "castle_on", False):
+                b += "isO2isO3"         # castling as far as the variant's rules let it
+            out.append(f"piece {letter.upper()}& {b}")
+        return out
 
     def xb_setboard(self, args, rest):
         self.abort()
@@ -310,7 +374,7 @@ class CecpSession(Session):
         pondering = self.pondering()
         legal = legal_moves(self.pos)
         try:
-            m = parse_move(self.variant, legal, args[0], "uci")
+            m = self.parse(legal, args[0])
         except MoveTextError:
             m = None
         if m is None or m == NULL_MOVE or self.game_over and not self.force and not was_analyzing:
@@ -353,7 +417,7 @@ class CecpSession(Session):
         if args and args[0] == "all":
             self.excluded = set(legal)
         else:
-            self.excluded.add(parse_move(self.variant, legal, args[0] if args else "", "uci"))
+            self.excluded.add(self.parse(legal, args[0] if args else ""))
         self.restart_analysis()
 
     def xb_include(self, args, rest):
@@ -361,8 +425,7 @@ class CecpSession(Session):
         if args and args[0] == "all":
             self.excluded = set()
         else:
-            self.excluded.discard(parse_move(self.variant, legal_moves(self.pos),
-                                             args[0] if args else "", "uci"))
+            self.excluded.discard(self.parse(legal_moves(self.pos), args[0] if args else ""))
         self.restart_analysis()
 
     def xb_movenow(self, args, rest):
@@ -389,7 +452,7 @@ class CecpSession(Session):
                                                               searchmoves=legal),
                                      threading.Event(), None)
         if best is not None:
-            self.send(f"Hint: {move_text(self.variant, best, 'uci')}")
+            self.send(f"Hint: {self.text(best)}")
 
     # ---- analysis ------------------------------------------------------------------------
     def xb_analyze(self, args, rest):
@@ -495,7 +558,7 @@ class CecpSession(Session):
         if best is None:
             self.report_result()
             return
-        text = move_text(self.variant, best, "uci")
+        text = self.text(best)
         self.pos.make(best)
         self.moves.append(best)
         self.excluded = set()
@@ -512,7 +575,7 @@ class CecpSession(Session):
         if abs(score) >= MATE_BOUND:
             moves = (MATE - abs(score) + 1) // 2
             score = 100000 + moves if score > 0 else -100000 - moves
-        texts = " ".join(move_text(self.variant, m, "uci") for m in pv)
+        texts = " ".join(self.text(m) for m in pv)
         self.send(f"{info['depth']} {score} {info['time'] // 10} {info['nodes']} {texts}".rstrip())
 
     def report_result(self, announce=True) -> bool:

@@ -267,24 +267,42 @@ def test_variant_knavish_setup_and_game(xb):
     xb.send("new")
     xb.send("variant knavish")
     got = sync(xb)
-    assert got and got[0].startswith("setup 10x10+0_fairy ")
+    table, size, fen = got[0].split(" ", 3)[1:]
+    assert got[0].startswith("setup (")
+    assert table == "(PNBRQ...C.......D....Kpnbrq...c.......d....k)"
+    assert size == "10x10+0_fairy"
+    assert fen.startswith("1dn1cc1nd1/rdnbqkbndr/")
+    pieces = got[1:]
+    assert "piece N& vNsD" in pieces and "piece D& sNvD" in pieces and "piece C& ND" in pieces
+    assert "piece P& fmWfceFifmnD" in pieces
     xb.send("variant nichtschach-of-nowhere")
     assert sync(xb)[0].startswith("Error (unknown variant)")
+    xb.send("variant elefantnichtschach")        # 3D: XBoard cannot draw it
+    assert sync(xb)[0].startswith("Error (unknown variant)")
+    # a ten-rank board: XBoard counts its ranks from 0, so a white pawn's double step from
+    # cellfish's e3 is e2e4 on the wire
+    xb.send("force")
+    xb.send("usermove e2e4")
+    xb.send("usermove e7e5")
+    assert sync(xb) == []
     xb.send("sd 1")
     xb.send("go")
     mv = xb.expect("move ")[-1].split()[1]
-    assert mv
+    assert all(ch not in mv for ch in ("10",))
 
 
-def test_shogi_drops_through_cecp(xb):
+def test_shogi_drop_and_promotion_through_cecp(xb):
     xb.send("new")
     xb.send("variant shogi")
     xb.send("force")
+    assert sync(xb) == []             # XBoard knows shogi: no setup line
+    # white (sente) holds a pawn: drop it
+    xb.send("setboard 4k4/9/9/9/9/9/9/9/4K4[P] w 0 1")
+    xb.send("usermove P@e5")
     assert sync(xb) == []
-    # the engine's own coordinates: play a capture, then drop what was taken
-    xb.send("sd 1")
-    for _ in range(12):
-        xb.send("go")
-        xb.expect("move ")
-        xb.send("force")
-    sync(xb)
+    xb.send("usermove P@e6")          # the drop is made: no second pawn in hand
+    assert sync(xb) == ["Illegal move: P@e6"]
+    # a promotion: a silver entering the zone may promote with +
+    xb.send("setboard 4k4/9/9/4S4/9/9/9/9/4K4[] w 0 1")
+    xb.send("usermove e6e7+")
+    assert sync(xb) == []
