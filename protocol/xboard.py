@@ -105,6 +105,8 @@ class CecpSession(Session):
         self.cancel = threading.Event()   # a stopped search that must not play its move
         self.last_info: dict | None = None
         self.game_over = False
+        self.state_lock = threading.RLock()   # who runs the search; the move the search plays
+        self._pondering = False
 
     # ---- the dialect -----------------------------------------------------------------------
     def dialect_or_default(self) -> str:
@@ -489,14 +491,19 @@ class CecpSession(Session):
         return getattr(self, "_pondering", False) and self.thread is not None and self.thread.is_alive()
 
     def abort(self):
-        """Stop a running search without playing its move."""
-        t = self.thread
-        if t is not None and t.is_alive():
-            self.cancel.set()
-            self.stop_event.set()
+        """Stop a running search without playing its move.  A search that has just moved may
+        have started pondering in its place: stop that one too."""
+        while True:
+            with self.state_lock:
+                t = self.thread
+                if t is None or t is threading.current_thread() or not t.is_alive():
+                    if t is not threading.current_thread():
+                        self.thread = None
+                        self._pondering = False
+                    return
+                self.cancel.set()
+                self.stop_event.set()
             t.join()
-        self.thread = None
-        self._pondering = False
 
     def think(self):
         if self.report_result():
@@ -535,12 +542,14 @@ class CecpSession(Session):
             limits.soft_time, limits.hard_time = allocate(pos.side, p, self.values["overhead"],
                                                           plan_moves(v, pos.fullmove))
         searcher = self.searcher_for_variant()
-        self.stop_event = threading.Event()
-        self.cancel = threading.Event()
-        self._pondering = ponder
-        self.thread = threading.Thread(target=self.run_cecp, daemon=True,
-                                       args=(searcher, pos, limits, legal, analysis or ponder, analysis))
-        self.thread.start()
+        with self.state_lock:
+            self.stop_event = threading.Event()
+            self.cancel = threading.Event()
+            self._pondering = ponder
+            self.thread = threading.Thread(target=self.run_cecp, daemon=True,
+                                           args=(searcher, pos, limits, legal, analysis or ponder,
+                                                 analysis))
+            self.thread.start()
 
     def run_cecp(self, searcher, pos, limits, legal, waits, analysis):
         stop, cancel = self.stop_event, self.cancel
@@ -553,18 +562,19 @@ class CecpSession(Session):
         if waits:
             stop.wait()
             return
-        if cancel.is_set():
-            return
-        if best is None:
-            self.report_result()
-            return
-        text = self.text(best)
-        self.pos.make(best)
-        self.moves.append(best)
-        self.excluded = set()
-        self.send(f"move {text}")
-        if not self.report_result():
-            self.start_ponder()
+        with self.state_lock:
+            if cancel.is_set():
+                return
+            if best is None:
+                self.report_result()
+                return
+            text = self.text(best)
+            self.pos.make(best)
+            self.moves.append(best)
+            self.excluded = set()
+            self.send(f"move {text}")
+            if not self.report_result():
+                self.start_ponder()
 
     def thinking(self, pos, info, show):
         self.last_info = info

@@ -261,6 +261,9 @@ def test_hard_ponders_and_answers(xb):
     xb.expect("move ")
     xb.send("usermove d2d4")          # pondering is cut off by the opponent's move
     assert xb.expect("move ")[-1].startswith("move ")
+    xb.send("easy")
+    sync(xb)
+    assert not xb.err                 # no exception in the search thread that moved and pondered
 
 
 def test_variant_knavish_setup_and_game(xb):
