@@ -309,3 +309,25 @@ def test_shogi_drop_and_promotion_through_cecp(xb):
     xb.send("setboard 4k4/9/9/4S4/9/9/9/9/4K4[] w 0 1")
     xb.send("usermove e6e7+")
     assert sync(xb) == []
+
+
+def test_knavish_game_to_a_result_through_raw_cecp(xb):
+    """A shipped variants-file game played through the pipe alone: the engine moves for both
+    sides (`go`, then `force`) until it announces the result; every move it sends is taken back
+    by the same engine as legal, and the result line names the rules core's reason."""
+    xb.send("new")
+    xb.send("variant knavish")
+    xb.send("force")
+    xb.send("sd 1")
+    sync(xb)
+    result = None
+    for _ in range(800):
+        xb.send("go")
+        xb.expect("move ")
+        xb.send("force")
+        done = [s for s in sync(xb) if s.split()[:1] and s.split()[0] in ("1-0", "0-1", "1/2-1/2")]
+        if done:
+            result = done[0]
+            break
+    assert result is not None
+    assert result.split()[1].startswith("{") and result.endswith("}")
