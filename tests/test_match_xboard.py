@@ -2,6 +2,11 @@
 CECP engines against each other, in chess and in Knavish (a shipped variants file)."""
 from __future__ import annotations
 
+import os
+import shutil
+
+import pytest
+
 from match_helpers import CELLFISH, ROOT, replay
 
 from match import EngineSpec, MatchConfig, TimeControl, parse_engine, run_match
@@ -50,3 +55,19 @@ def test_xboard_engine_with_a_clock(stray_engines):
     rec = r.records[0]
     assert "faulty" not in rec, rec["reason"]
     assert rec["plies"] == 10
+
+
+FSF = shutil.which("fairy-stockfish") or ("/usr/games/fairy-stockfish"
+                                          if os.path.exists("/usr/games/fairy-stockfish") else None)
+
+
+@pytest.mark.skipif(FSF is None, reason="no fairy-stockfish program (Debian package fairy-stockfish)")
+def test_fairy_stockfish_in_xboard_mode_refereed(stray_engines):
+    fsf = EngineSpec("fsf-xboard", (FSF,), proto="xboard")
+    cfg = MatchConfig("chess", [uci("cf"), fsf], tc=TimeControl(depth=2), games=2, max_plies=20)
+    r = run_match(cfg)
+    assert not r.errors
+    for rec in r.records:
+        assert "faulty" not in rec, rec["reason"]
+        replay(rec)
+        assert rec["plies"] >= 1
