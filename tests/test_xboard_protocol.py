@@ -331,3 +331,21 @@ def test_knavish_game_to_a_result_through_raw_cecp(xb):
             break
     assert result is not None
     assert result.split()[1].startswith("{") and result.endswith("}")
+
+
+def test_bad_input_never_crashes(xb):
+    bad = ["level", "level 40", "st x", "sd", "sd -3x", "time abc", "otim", "setboard", "variant",
+           "option", "option =", "option Hash=lots", "usermove P@z99", "usermove e2", "exclude",
+           "include e9e9", "?", ".", "undo", "remove", "memory x", "ping", "é ü", "((", "go perft",
+           "protover", "variant " + "x" * 300, "setboard 8/8/8/8/8/8/8/8 w - - 0 1"]
+    xb.send("force")
+    for line in bad:
+        xb.send(line)
+    got = sync(xb)
+    assert not xb.err, xb.err
+    assert all(s.startswith(("Error (", "Illegal move:", "tellusererror", "pong", "feature"))
+               or s == "" for s in got), got
+    xb.send("new")
+    xb.send("sd 1")
+    xb.send("usermove e2e4")          # still serving: it answers with a move
+    assert xb.expect("move ")[-1].startswith("move ")
