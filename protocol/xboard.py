@@ -59,6 +59,25 @@ def xboard_variants() -> list[str]:
     return out
 
 
+def rank_shift(v) -> int:
+    """XBoard counts the ranks of a board with ten or more from 0 (a0 ... a9), as Fairy-
+    Stockfish's XBoard mode does; cellfish's own text counts from 1."""
+    g = v.geometry
+    return 1 if g.dims == 2 and max(c[1] for c in g.coords) + 1 >= 10 else 0
+
+
+def to_xboard(v, text: str) -> str:
+    """A move in cellfish's UCI text as XBoard writes it."""
+    k = rank_shift(v)
+    return _SQUARE.sub(lambda x: f"{x.group(1)}{int(x.group(2)) - k}", text) if k else text
+
+
+def from_xboard(v, text: str) -> str:
+    """A move as XBoard writes it in cellfish's UCI text."""
+    k = rank_shift(v)
+    return _SQUARE.sub(lambda x: f"{x.group(1)}{int(x.group(2)) + k}", text) if k else text
+
+
 # XBoard's piece slots, in its order (the king is the last one of each half)
 XB_SLOTS = "PNBRQFEACWMOHIJGDVLSU"
 
@@ -148,22 +167,11 @@ class CecpSession(Session):
             self.send(f"Error ({e}): {line.strip()}")
 
     # ---- move text --------------------------------------------------------------------------
-    def rank_shift(self) -> int:
-        """XBoard counts the ranks of a board with ten or more from 0 (a0 ... a9), as Fairy-
-        Stockfish's XBoard mode does; cellfish's own text counts from 1."""
-        g = self.variant.geometry
-        return 1 if g.dims == 2 and max(c[1] for c in g.coords) + 1 >= 10 else 0
-
     def text(self, m: int) -> str:
-        t = move_text(self.variant, m, "uci")
-        k = self.rank_shift()
-        return _SQUARE.sub(lambda x: f"{x.group(1)}{int(x.group(2)) - k}", t) if k else t
+        return to_xboard(self.variant, move_text(self.variant, m, "uci"))
 
     def parse(self, legal: list[int], text: str) -> int:
-        k = self.rank_shift()
-        if k:
-            text = _SQUARE.sub(lambda x: f"{x.group(1)}{int(x.group(2)) + k}", text)
-        return parse_move(self.variant, legal, text, "uci")
+        return parse_move(self.variant, legal, from_xboard(self.variant, text), "uci")
 
     # ---- handshake and options -------------------------------------------------------------
     def xb_protover(self, args, rest):
