@@ -61,9 +61,9 @@ def main(argv: list[str] | None = None) -> int:
     if argv:
         print(USAGE, file=sys.stderr)
         return 2
-    from protocol.session import Session
+    from protocol.xboard import CecpSession as Session
     if sys.stdin.isatty():
-        print("cellfish - type 'uci' or 'usi', then 'help'")
+        print("cellfish - type 'uci', 'usi' or 'xboard', then 'help'")
     s = Session()
     for path in files:
         s.load_variants(path)          # a bad file: its error lines, and the engine serves on

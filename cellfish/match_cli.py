@@ -11,7 +11,7 @@ EPILOG = """\
 engine settings (cutechess-like key=value, after --engine; --each applies to every engine):
   cmd="PROGRAM ARGS"   the command (found on PATH or next to the running Python)
   name=NAME            shown in the table and records (default: the program's name)
-  proto=uci|usi|auto   protocol (auto: USI for shogi, UCI otherwise)
+  proto=uci|usi|xboard|auto  protocol (auto: USI for shogi, UCI otherwise; xboard: CECP v2)
   option.NAME=VALUE    setoption sent after the handshake (e.g. option.Hash=32)
   tc=60+0.6 st=0.1 depth=N nodes=N   this engine's own limits (override the match's)
   dir=PATH env.VAR=VALUE             working directory, environment

@@ -91,7 +91,7 @@ def merge_tc(base: TimeControl, **over) -> TimeControl:
 class EngineSpec:
     name: str
     cmd: tuple[str, ...]
-    proto: str = "auto"                          # uci, usi or auto (the variant's dialect)
+    proto: str = "auto"                          # uci, usi, xboard or auto (the variant's dialect)
     options: tuple[tuple[str, str], ...] = ()    # setoption name/value pairs, in order
     cwd: str | None = None
     env: tuple[tuple[str, str], ...] = ()        # extra environment variables
@@ -119,7 +119,7 @@ ENGINE_KEYS = ("cmd", "name", "proto", "dir", "tc", "st", "depth", "nodes", "opt
 
 
 def parse_engine(tokens: list[str], index: int = 0) -> EngineSpec:
-    """cutechess-like ``key=value`` tokens: cmd=..., name=..., proto=uci|usi|auto, dir=...,
+    """cutechess-like ``key=value`` tokens: cmd=..., name=..., proto=uci|usi|xboard|auto, dir=...,
     option.<Name>=<value>, env.<VAR>=<value>, and per-engine tc=..., st=<sec>, depth=, nodes=."""
     cmd = None
     name = None
@@ -140,8 +140,8 @@ def parse_engine(tokens: list[str], index: int = 0) -> EngineSpec:
             elif k == "name":
                 name = value
             elif k == "proto":
-                if value.lower() not in ("uci", "usi", "auto"):
-                    raise ConfigError(f"proto must be uci, usi or auto ({value})")
+                if value.lower() not in ("uci", "usi", "xboard", "auto"):
+                    raise ConfigError(f"proto must be uci, usi, xboard or auto ({value})")
                 proto = value.lower()
             elif k == "dir":
                 cwd = value

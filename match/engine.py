@@ -168,6 +168,9 @@ class EngineProcess:
     # ---- protocol ---------------------------------------------------------------------------
     def handshake(self, variant: str, variant_default: str, seconds: float, stall: float) -> None:
         d = self.dialect
+        if d == "xboard":
+            self.xb_handshake(variant, seconds, stall)
+            return
         self.send(d)
         for line in self.wait_for(d + "ok", seconds, f"after {d}"):
             if line.startswith("option name "):
@@ -187,12 +190,94 @@ class EngineProcess:
         self.ready(stall)
 
     def ready(self, stall: float) -> None:
+        if self.dialect == "xboard":
+            self.xb_ping += 1
+            self.send(f"ping {self.xb_ping}")
+            self.wait_for("pong", stall, "after ping")
+            return
         self.send("isready")
         self.wait_for("readyok", stall, "after isready")
 
     def new_game(self, stall: float) -> None:
+        if self.dialect == "xboard":
+            self.send("new")
+            if self.xb_variant != "normal":
+                self.send(f"variant {self.xb_variant}")
+            self.send("force")
+            self.send("post")
+            self.xb_sent = []
+            self.ready(stall)
+            return
         self.send("usinewgame" if self.dialect == "usi" else "ucinewgame")
         self.ready(stall)
+
+    # ---- CECP (XBoard) engines -------------------------------------------------------------
+    xb_ping = 0
+    xb_variant = "normal"
+    xb_sent: list[str] = []
+
+    def xb_handshake(self, variant: str, seconds: float, stall: float) -> None:
+        """`xboard`, `protover 2` and the features up to `done=1` (a `done=0` first extends
+        the wait to the handshake time); then the engine's options and its variant."""
+        self.send("xboard")
+        self.send("protover 2")
+        deadline = time.monotonic() + seconds
+        while True:
+            r = self.readline(deadline)
+            if r is None:
+                raise EngineFault("stall", f"no feature done=1 within {seconds:g} s after protover")
+            line = r[1]
+            if line.startswith("feature ") and "done=1" in line.split():
+                break
+            if line.startswith("feature "):
+                for word in line.split()[1:]:
+                    if word.startswith('option="'):
+                        name = word[len('option="'):]
+                        self.options_seen[name.lower()] = name
+        for name, value in self.spec.options:
+            self.send(f"option {name}={value}")
+        self.xb_variant = {"chess": "normal"}.get(variant, variant)
+        self.ready(stall)
+
+    def xb_request(self, start_fen: str | None, moves_text: list[str], side: int, tcs, clocks) -> None:
+        """Bring the engine (in force mode) to the game's position, give it its clocks and
+        `go`: only the moves it has not seen are sent when the game only grew."""
+        seen = self.xb_sent
+        if seen and len(moves_text) >= len(seen) and all(
+                a in ("?", b) for a, b in zip(seen, moves_text)):
+            new = moves_text[len(self.xb_sent):]
+        else:
+            if self.xb_sent or start_fen is not None:
+                self.send("new")
+                if self.xb_variant != "normal":
+                    self.send(f"variant {self.xb_variant}")
+                self.send("force")
+                self.send("post")
+                if start_fen is not None:
+                    self.send(f"setboard {start_fen}")
+            new = moves_text
+        self.send("force")
+        for t in new:
+            self.send(f"usermove {t}")
+        self.xb_sent = list(moves_text)
+        tc = tcs[side]
+        if tc.has_clock:
+            base = tc.base_ms // 1000
+            self.send(f"level 0 {base // 60}:{base % 60:02d} {tc.inc_ms / 1000:g}")
+            own = max(0, int(clocks[side]))
+            other = clocks[side ^ 1]
+            other = own if other is None else max(0, int(other))
+            self.send(f"time {own // 10}")
+            self.send(f"otim {other // 10}")
+        elif tc.movetime_ms is not None:
+            self.send(f"st {max(1, round(tc.movetime_ms / 1000))}")
+        depth = tc.depth
+        if depth is None and not tc.has_clock and tc.movetime_ms is None:
+            depth = 1         # no limit at all would never end
+        if depth is not None:
+            self.send(f"sd {depth}")
+        self.send("go")
+        self.xb_sent.append("?")    # the engine's own move: recorded when the referee sends it
 
     def close(self, polite: bool = True) -> None:
         """quit (if polite), then make sure the process and its children are gone and reaped."""

@@ -24,6 +24,8 @@ from engine.movegen import legal_moves
 from engine.notation.move_text import MoveTextError, move_text, parse_move
 from engine.notation.position_text import format as format_position, parse as parse_position
 
+from protocol.xboard import from_xboard, to_xboard
+
 from .config import GameSpec, TimeControl
 from .engine import EngineFault, EngineProcess
 
@@ -109,6 +111,20 @@ def go_command(dialect: str, side: int, tcs: tuple[TimeControl, TimeControl], cl
     if len(parts) == 1:
         parts.append("depth 1")   # no limit at all would never end
     return " ".join(parts)
+
+
+def parse_thinking(line: str):
+    """(score, depth) from a CECP thinking line `PLY SCORE TIME NODES PV...`: centipawns, or
+    '#N' / '#-N' for XBoard's mate scores (100000 + N moves); (None, None) for other lines."""
+    toks = line.split()
+    try:
+        depth, n = int(toks[0]), int(toks[1])
+        int(toks[2]), int(toks[3])
+    except (ValueError, IndexError):
+        return None, None
+    if abs(n) >= 100000:
+        return (f"#{abs(n) - 100000}" if n > 0 else f"#-{abs(n) - 100000}"), depth
+    return n, depth
 
 
 def parse_score(line: str):
@@ -274,9 +290,14 @@ def engine_move(v, spec: GameSpec, e: EngineProcess, side: int, pos, played, sta
     d = e.dialect
     legal = legal_moves(pos)
     try:
-        e.send(position_command(v, d, start_is_variant_start, start_pos,
-                                [move_text(v, m, d) for m in played]))
-        e.send(go_command(d, side, tcs, clocks))
+        if d == "xboard":
+            e.xb_request(None if start_is_variant_start else format_position(start_pos),
+                         [to_xboard(v, move_text(v, m, "uci")) for m in played], side, tcs, clocks)
+        else:
+            e.send(position_command(v, d, start_is_variant_start, start_pos,
+                                    [move_text(v, m, d) for m in played]))
+            e.send(go_command(d, side, tcs, clocks))
+        final = ("move", "resign") if d == "xboard" else ("bestmove",)
         t0 = time.monotonic()
         if tc.has_clock:
             allowed = (clocks[side] + tc.byoyomi_ms + spec.time_margin_ms) / 1000.0
@@ -304,20 +325,27 @@ def engine_move(v, spec: GameSpec, e: EngineProcess, side: int, pos, played, sta
                     continue
                 raise out_of_time()
             t, line = r
-            if t > deadline and not line.startswith("bestmove"):
+            word = line.split(maxsplit=1)[:1]
+            if t > deadline and word != [final[0]]:
                 raise out_of_time()    # a flood of other lines does not hold the deadline off
             if line.startswith("info") and " score " in line:
                 s, dp = parse_score(line)
                 if s is not None:
                     score, depth = s, dp
-            elif line.startswith("bestmove"):
+            elif d == "xboard" and line[:1].isdigit():
+                s, dp = parse_thinking(line)
+                if s is not None:
+                    score, depth = s, dp
+            elif word and word[0] in final:
                 break
+            elif d == "xboard" and (line.startswith("Illegal move") or line.startswith("Error")):
+                raise EngineFault("protocol", line)
     except EngineFault as f:
         raise fault_over(side, name, f) from None
     elapsed = int(round((t - t0) * 1000))
     toks = line.split()
     text = toks[1] if len(toks) > 1 else ""
-    if text == "resign":
+    if text == "resign" or toks[:1] == ["resign"]:
         raise loss_for(side, f"{name} resigns")
     if text in ("", "(none)", "0000", "none", "win"):
         raise loss_for(side, f"{name} plays no move ({text or 'empty bestmove'}) "
@@ -342,7 +370,7 @@ def engine_move(v, spec: GameSpec, e: EngineProcess, side: int, pos, played, sta
     elif tc.movetime_ms is not None and elapsed > tc.movetime_ms + spec.time_margin_ms:
         raise loss_for(side, f"{name} loses on time ({elapsed} ms for a {tc.movetime_ms} ms move)")
     try:
-        m = parse_move(v, legal, text, d)
+        m = parse_move(v, legal, from_xboard(v, text), "uci") if d == "xboard" else parse_move(v, legal, text, d)
     except MoveTextError:
         raise loss_for(side, f"{name} plays an illegal move ({text})") from None
     if m not in legal:   # the null move 0000 is caught above; anything else came from legal

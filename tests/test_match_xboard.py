@@ -1,0 +1,73 @@
+"""`cellfish match` referees CECP (XBoard) engines: proto=xboard against a UCI engine, and two
+CECP engines against each other, in chess and in Knavish (a shipped variants file)."""
+from __future__ import annotations
+
+import os
+import shutil
+
+import pytest
+
+from match_helpers import CELLFISH, ROOT, replay
+
+from match import EngineSpec, MatchConfig, TimeControl, parse_engine, run_match
+
+
+def xb(name: str) -> EngineSpec:
+    return EngineSpec(name, CELLFISH, proto="xboard", cwd=str(ROOT))
+
+
+def uci(name: str) -> EngineSpec:
+    return EngineSpec(name, CELLFISH, cwd=str(ROOT))
+
+
+def test_parse_engine_proto_xboard():
+    assert parse_engine(["cmd=cellfish", "proto=xboard"]).proto == "xboard"
+
+
+def test_xboard_engine_against_uci_engine(stray_engines):
+    cfg = MatchConfig("chess", [xb("cf-xb"), uci("cf-uci")], tc=TimeControl(depth=1), games=2,
+                      max_plies=40)
+    r = run_match(cfg)
+    assert not r.errors
+    for rec in r.records:
+        assert "faulty" not in rec, rec["reason"]
+        assert rec["result"] in ("1-0", "0-1", "1/2-1/2")
+        replay(rec)
+        assert rec["plies"] >= 1
+
+
+def test_two_xboard_engines_to_a_result_in_knavish(stray_engines):
+    cfg = MatchConfig("knavish", [xb("a"), xb("b")], tc=TimeControl(depth=1), games=2, max_plies=30,
+                      random_plies=4)
+    r = run_match(cfg)
+    assert not r.errors
+    for rec in r.records:
+        assert "faulty" not in rec, rec["reason"]
+        replay(rec)
+        assert rec["plies"] == 30 or rec["reason"] != ""
+
+
+def test_xboard_engine_with_a_clock(stray_engines):
+    cfg = MatchConfig("chess", [xb("cf-xb"), uci("cf-uci")], tc=TimeControl(base_ms=20000, inc_ms=200),
+                      games=1, max_plies=10)
+    r = run_match(cfg)
+    assert not r.errors
+    rec = r.records[0]
+    assert "faulty" not in rec, rec["reason"]
+    assert rec["plies"] == 10
+
+
+FSF = shutil.which("fairy-stockfish") or ("/usr/games/fairy-stockfish"
+                                          if os.path.exists("/usr/games/fairy-stockfish") else None)
+
+
+@pytest.mark.skipif(FSF is None, reason="no fairy-stockfish program (Debian package fairy-stockfish)")
+def test_fairy_stockfish_in_xboard_mode_refereed(stray_engines):
+    fsf = EngineSpec("fsf-xboard", (FSF,), proto="xboard")
+    cfg = MatchConfig("chess", [uci("cf"), fsf], tc=TimeControl(depth=2), games=2, max_plies=20)
+    r = run_match(cfg)
+    assert not r.errors
+    for rec in r.records:
+        assert "faulty" not in rec, rec["reason"]
+        replay(rec)
+        assert rec["plies"] >= 1
