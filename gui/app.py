@@ -30,17 +30,12 @@ from match.records import pgn_fits, to_pgn
 
 from .describe import geometry_description, move_description, state
 from .engine import AsyncEngine
-from .guard import HostGuard, own_hosts
 
 STATIC = Path(__file__).parent / "static"
 MAX_MESSAGE = 200000
 
 
 class Game:
-    """A tab's game: the start position, the moves (protocol text) and the shown ply, with the
-    position at the shown ply kept current (a move is made on it, a jump replays once), so a
-    message costs the same at move 5 and at move 500."""
-
     def __init__(self, variant_name: str, start_text: str | None = None):
         self.name = variant_name
         self.v = variants.get(variant_name)
@@ -49,39 +44,19 @@ class Game:
         self.start_text = format_position(self.start)
         self.moves: list[str] = []
         self.ply = 0
-        self._pos = self.start.copy()        # the position at self.ply
-        self._legal: dict[str, int] | None = None
 
     def position(self, ply: int | None = None):
-        """A copy of the position at the shown ply (or at `ply`, replayed from the start)."""
-        if ply is None or ply == self.ply:
-            return self._pos.copy()
-        return self._replay(ply)
-
-    def _replay(self, ply: int):
         pos = self.start.copy()
-        for text in self.moves[:ply]:
-            by_text = {move_text(self.v, m): m for m in legal_moves(pos)}
+        for text in self.moves[: self.ply if ply is None else ply]:
+            legal = legal_moves(pos)
+            by_text = {move_text(self.v, m): m for m in legal}
             pos.make(by_text[text])
         return pos
-
-    def legal_by_text(self) -> dict[str, int]:
-        """The legal moves at the shown ply by their text (worked out once per position)."""
-        if self._legal is None:
-            self._legal = {move_text(self.v, m): m for m in legal_moves(self._pos)}
-        return self._legal
-
-    def goto(self, ply: int) -> None:
-        if ply != self.ply:
-            self._pos = self._replay(ply)
-            self.ply = ply
-            self._legal = None
 
     def last_move(self) -> dict | None:
         if self.ply == 0:
             return None
-        pos = self._pos.copy()
-        pos.unmake()                        # the position before the last move shown
+        pos = self.position(self.ply - 1)
         m = parse_move(self.v, legal_moves(pos), self.moves[self.ply - 1])
         return move_description(self.v, m)
 
@@ -102,14 +77,12 @@ class Game:
                 "times_ms": [None] * n}
 
     def play(self, text: str) -> None:
-        m = self.legal_by_text().get(text)
-        if m is None:
+        pos = self.position()
+        if text not in {move_text(self.v, m) for m in legal_moves(pos)}:
             raise ValueError(f"illegal move {text!r}")
         del self.moves[self.ply:]
         self.moves.append(text)
         self.ply += 1
-        self._pos.make(m)
-        self._legal = None
 
 
 class Tab:
@@ -230,7 +203,7 @@ class Tab:
         ply = msg.get("ply")
         if self.game is None or not isinstance(ply, int) or not 0 <= ply <= len(self.game.moves):
             return await self.error("bad ply")
-        self.game.goto(ply)
+        self.game.ply = ply
         await self.send_state()
 
     async def on_go(self, msg: dict) -> None:
@@ -254,7 +227,7 @@ class Tab:
         moves = " ".join(g.moves[: g.ply])
         await e.send(f"position {start}" + (f" moves {moves}" if moves else ""))
         await e.send(f"go {limit}")
-        self.searched = (g.v, list(g.legal_by_text().values()))
+        self.searched = (g.v, legal_moves(g.position()))
         e.thinking = True
         await self.out({"type": "thinking", "limit": limit})
         self.search = asyncio.create_task(self.read_search(bool(msg.get("play", True))))
@@ -330,47 +303,25 @@ async def board_js(request):
 
 async def websocket(ws: WebSocket) -> None:
     await ws.accept()
-    st = ws.app.state
-    if st.tabs >= st.max_tabs:              # every tab runs an engine process: a bounded number
-        await ws.send_text(json.dumps({"type": "error", "text": f"too many tabs: at most {st.max_tabs} "
-                                       "engines run at a time; close another tab of this board"}))
-        await ws.close(code=1013)
-        return
-    st.tabs += 1
     tab = Tab(ws)
     try:
-        await tab.engine.start(st.variant_path)
+        await tab.engine.start(ws.app.state.variant_path)
         await tab.out({"type": "variants", "variants": tab.engine.variants})
         while True:
-            try:
-                raw = await asyncio.wait_for(ws.receive_text(), timeout=st.idle_seconds)
-            except asyncio.TimeoutError:
-                if tab.engine.thinking:     # a search (or engine against engine) is activity
-                    continue
-                await tab.error(f"idle for {st.idle_seconds:g} s: the engine was ended; reload the page")
-                await ws.close(code=1000)
-                break
+            raw = await ws.receive_text()
             await tab.handle(raw)
     except WebSocketDisconnect:
         pass
     finally:
-        st.tabs -= 1
         if tab.search:
             tab.search.cancel()
         await tab.engine.close()
 
 
-def make_app(variant_path: str | None = None, *, host: str = "127.0.0.1", port: int = 8765,
-             allow_hosts: tuple[str, ...] = (), max_tabs: int = 8,
-             idle_seconds: float = 1800.0) -> HostGuard:
+def make_app(variant_path: str | None = None) -> Starlette:
     """The app; `variant_path` (the command line's --variants FILE) is the only file read
-    besides the page itself, and the page cannot name another.  Requests are served only
-    under the server's own host names with its `port` (gui/guard.py); at most `max_tabs`
-    engine processes run at a time, and a tab idle for `idle_seconds` has its engine ended."""
+    besides the page itself, and the page cannot name another."""
     app = Starlette(routes=[Route("/", index), Route("/board.js", board_js),
                             WebSocketRoute("/ws", websocket)])
     app.state.variant_path = variant_path
-    app.state.max_tabs = max_tabs
-    app.state.idle_seconds = idle_seconds
-    app.state.tabs = 0
-    return HostGuard(app, own_hosts(host, port, allow_hosts))
+    return app

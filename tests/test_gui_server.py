@@ -16,8 +16,7 @@ from gui.describe import geometry_description
 
 @pytest.fixture(scope="module")
 def server():
-    # room for the twenty tabs below (the default is 8 engines at a time: test_gui_guard.py)
-    with LiveServer(max_tabs=24) as s:
+    with LiveServer() as s:
         yield s
 
 
