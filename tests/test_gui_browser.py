@@ -44,7 +44,7 @@ def page():
     # (Dask's event loop) can leave a child watcher that needs a loop attached, so use the
     # thread-based watcher, which works from any thread without one
     asyncio.set_child_watcher(asyncio.ThreadedChildWatcher())
-    with LiveServer() as server, sync_playwright() as pw:
+    with LiveServer(max_tabs=32) as server, sync_playwright() as pw:
         browser = pw.chromium.launch(executable_path=exe, args=ARGS)
         pg = browser.new_page(viewport={"width": 1600, "height": 1000})
         pg.set_default_timeout(WAIT_MS)
@@ -379,3 +379,28 @@ def test_stacked_perspective_view_of_the_cube(page):
     assert page.get_attribute("#board svg", "data-view") == "flat"
     choose_variant(page, "chess")
     assert not page.locator("#view3d").is_visible()
+
+
+def test_a_tab_beyond_max_tabs_is_told_so(page, tmp_path):
+    """A second tab on a server with one engine slot says so, on a phone-sized touch screen
+    as on the desktop; the first tab plays on."""
+    browser = page.context.browser
+    with LiveServer(max_tabs=1) as server:
+        first = browser.new_page(viewport={"width": 1280, "height": 800})
+        first.set_default_timeout(WAIT_MS)
+        first.goto(server.url + "?variant=chess")
+        first.wait_for_function("document.body.dataset.ply === '0'")
+        ctx = browser.new_context(viewport={"width": 390, "height": 844}, has_touch=True,
+                                  is_mobile=True)
+        second = ctx.new_page()
+        second.set_default_timeout(WAIT_MS)
+        second.goto(server.url + "?variant=chess")
+        second.wait_for_function("document.body.dataset.closed === 'full'")
+        assert "1 tabs already have an engine" in second.inner_text("#error")
+        assert second.locator("#error").is_visible()
+        second.screenshot(path=str(tmp_path / "full-390.png"))
+        first.click('g[data-cell="e2"]')
+        first.click('g[data-cell="e4"]')
+        first.wait_for_function("document.body.dataset.ply === '1'")
+        ctx.close()
+        first.close()

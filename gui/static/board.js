@@ -205,6 +205,9 @@ function connect() {
     else if (m.type === "bestmove") { delete document.body.dataset.thinking; $("thinking").textContent = ""; }
     else if (m.type === "record") { $("record").value = m.json; $("pgn").textContent = m.pgn || ""; }
     else if (m.type === "error") $("error").textContent = m.text;
+    else if (m.type === "full" || m.type === "idle") {
+      $("error").textContent = m.text; document.body.dataset.closed = m.type;
+    }
   };
 }
 $("newgame").onclick = () => send({type: "new", variant: $("variant").value});
