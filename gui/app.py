@@ -31,7 +31,7 @@ from engine.notation import (
     parse_position,
 )
 from match.pgn_read import PgnError, read_pgn
-from match.records import pgn_fits, to_pgn
+from match.records import pgn_fits, san, to_pgn
 
 from .describe import geometry_description, move_description, state
 from .engine import AsyncEngine
@@ -52,6 +52,7 @@ class Game:
         # the position after each ply, kept: a message never replays the game from the start
         self.positions = [self.start]
         self._legal: dict[int, dict] = {}      # ply -> {move text: move}, filled when asked
+        self._san: list[str] = []               # SAN of the moves (2D boards), kept as played
 
     def position(self, ply: int | None = None):
         return self.positions[self.ply if ply is None else ply]
@@ -62,6 +63,18 @@ class Game:
             self._legal[ply] = {move_text(self.v, m): m
                                 for m in legal_moves(self.positions[ply])}
         return self._legal[ply]
+
+    def san_moves(self) -> list[str] | None:
+        """The moves in SAN as the match runner's PGN writes it (None where PGN does not fit,
+        3D boards)."""
+        if not pgn_fits(self.name):
+            return None
+        while len(self._san) < len(self.moves):
+            k = len(self._san)
+            legal = self.legal(k)
+            self._san.append(san(self.v, self.positions[k], legal[self.moves[k]],
+                                 list(legal.values())))
+        return self._san
 
     def last_move(self) -> dict | None:
         if self.ply == 0:
@@ -92,6 +105,7 @@ class Game:
         pos.make(legal[text])
         del self.moves[self.ply:]
         del self.positions[self.ply + 1:]
+        del self._san[self.ply:]
         for k in [k for k in self._legal if k > self.ply]:
             del self._legal[k]
         self.moves.append(text)
@@ -119,6 +133,9 @@ class Tab:
         msg["variant"] = self.game.name
         msg["start"] = self.game.start_text
         msg["lastmove"] = self.game.last_move()
+        msg["san"] = self.game.san_moves()
+        if msg["result"]:
+            msg["result"]["text"] = result_text(self.game.v, msg["side"], msg["result"])
         await self.out(msg)
 
     async def handle(self, raw: str) -> None:
@@ -284,6 +301,21 @@ class Tab:
     async def on_stop(self, msg: dict) -> None:
         if self.engine.thinking:
             await self.engine.send("stop")
+
+
+def side_names(v) -> tuple[str, str]:
+    """The sides as players call them: Sente and Gote in a variant written in USI."""
+    return ("Sente", "Gote") if v.notation.dialect == "usi" else ("White", "Black")
+
+
+def result_text(v, side: int, result: dict) -> str:
+    """The banner: who won and why (`result` scores the game for the side to move)."""
+    score, reason = result["score"], result["reason"]
+    if score == 0:
+        return f"Draw: {reason}"
+    winner = side if score > 0 else 1 - side
+    result["winner"] = winner
+    return f"{side_names(v)[winner]} wins: {reason}"
 
 
 def parse_info(line: str) -> dict:

@@ -21,6 +21,7 @@ from engine.moves import DROP, FISSION
 from engine.notation import format_position, move_text, parse_move, parse_position
 from gui.describe import geometry_description, move_description
 from gui.screenshots import ARGS, CHROMIUM
+from match.records import san
 
 WAIT_MS = 30000
 
@@ -184,7 +185,7 @@ def test_engine_move_button_and_flip(page):
     page.wait_for_function("document.body.dataset.ply === '1'")
     v = variants.get("shogi")
     pos = v.start_position()
-    played = page.text_content("#moves span").split()[-1]
+    played = page.get_attribute("#moves span", "data-move")
     pos.make(parse_move(v, legal_moves(pos), played))
     assert page.evaluate("document.body.dataset.fen") == format_position(pos)
     before = page.locator('g[data-cell="a1"] rect').get_attribute("y")
@@ -219,7 +220,7 @@ def test_every_seed_game_with_the_mouse_alone(page, name):
     page.fill("#depth", "1")
     page.click("#go")
     page.wait_for_function("document.body.dataset.ply === '2'")
-    answer = page.locator("#moves span").nth(1).text_content().split()[-1]
+    answer = page.locator("#moves span").nth(1).get_attribute("data-move")
     pos.make(parse_move(v, legal_moves(pos), answer))
     assert page.evaluate("document.body.dataset.fen") == format_position(pos)
 
@@ -338,15 +339,28 @@ def test_engine_plays_both_sides_to_the_end(page):
     page.select_option("#engineside", "none")
     v = variants.get("chess")
     pos = parse_position(v, fen)
-    played = page.locator("#moves span").all_text_contents()
+    played = page.eval_on_selector_all("#moves span", "ss => ss.map(s => s.dataset.move)")
+    sans = page.locator("#moves span").all_text_contents()
     assert len(played) >= 3                   # both sides moved
-    for span in played:
-        pos.make(parse_move(v, legal_moves(pos), span.split()[-1]))
+    for text, shown in zip(played, sans):
+        legal = legal_moves(pos)
+        m = parse_move(v, legal, text)
+        assert shown == san(v, pos, m, legal)     # the list is in the core's SAN
+        pos.make(m)
     assert page.evaluate("document.body.dataset.fen") == format_position(pos)
     score, reason = game_result(pos)
-    assert page.text_content("#result") == f"Game over: {reason} (" + \
-        ["loss", "draw", "win"][score + 1] + " for the side to move)"
-    assert reason == "checkmate"
+    assert reason == "checkmate" and score == -1
+    loser = pos.side
+    assert page.text_content("#result") == ["Black", "White"][loser] + " wins: checkmate"
+    assert sans[-1].endswith("#")
+    # the arrow keys step back and forth through the moves
+    page.evaluate("document.activeElement.blur()")     # the keys go to the page, not a field
+    page.keyboard.press("ArrowLeft")
+    page.wait_for_function("([n]) => document.body.dataset.ply === String(n)",
+                           arg=[len(played) - 1])
+    page.keyboard.press("ArrowRight")
+    page.wait_for_function("([n]) => document.body.dataset.ply === String(n)",
+                           arg=[len(played)])
 
 
 def test_stacked_perspective_view_of_the_cube(page):
@@ -399,8 +413,12 @@ def test_a_tab_beyond_max_tabs_is_told_so(page, tmp_path):
         assert "1 tabs already have an engine" in second.inner_text("#error")
         assert second.locator("#error").is_visible()
         second.screenshot(path=str(tmp_path / "full-390.png"))
+        assert first.locator('g[data-cell="e2"] [data-piece="P"]').count() == 1
         first.click('g[data-cell="e2"]')
         first.click('g[data-cell="e4"]')
         first.wait_for_function("document.body.dataset.ply === '1'")
+        item = first.locator('#moves span[data-ply="1"]')
+        assert item.get_attribute("data-move") == "e2e4" and item.text_content() == "e4"
+        assert first.locator('g[data-cell="e4"] [data-piece="P"]').count() == 1
         ctx.close()
         first.close()

@@ -248,3 +248,22 @@ def test_game_kept_as_positions_not_replayed(monkeypatch):
     game.play("e2e4")
     assert game.moves == line[:2] + ["e2e4"] and len(game.positions) == 4
     assert format_position(game.position()) == core_fen("chess", line[:2] + ["e2e4"])
+
+
+def test_san_move_list_and_result_banner(server):
+    with tab(server) as ws:
+        recv(ws, "variants")
+        ws.send(json.dumps({"type": "new", "variant": "chess"}))
+        recv(ws, "state")
+        for t in ["f2f3", "e7e5", "g2g4", "d8h4"]:
+            ws.send(json.dumps({"type": "move", "text": t}))
+            st = recv(ws, "state")
+        assert st["san"] == ["f3", "e5", "g4", "Qh4#"]
+        assert st["result"]["text"] == "Black wins: checkmate" and st["result"]["winner"] == 1
+        ws.send(json.dumps({"type": "goto", "ply": 1}))
+        recv(ws, "state")
+        ws.send(json.dumps({"type": "move", "text": "e7e6"}))
+        st = recv(ws, "state")
+        assert st["san"] == ["f3", "e6"] and st["result"] is None
+        ws.send(json.dumps({"type": "new", "variant": "elefantnichtschach"}))
+        assert recv(ws, "state")["san"] is None             # 3D: protocol text only

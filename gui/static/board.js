@@ -85,7 +85,7 @@ function draw() {
     const tok = st.board[i];
     if (tok) {
       const white = tok.replace(/[^A-Za-z]/g, "") === tok.replace(/[^A-Za-z]/g, "").toUpperCase();
-      const pg = el("g", {class: "pc " + (white ? "w" : "b") + (tok.startsWith("+") ? " promoted" : "")}, g);
+      const pg = el("g", {"data-piece": tok, class: "pc " + (white ? "w" : "b") + (tok.startsWith("+") ? " promoted" : "")}, g);
       el("circle", {cx: sh.cx, cy: sh.cy, r: sh.r}, pg);
       const t = el("text", {x: sh.cx, y: sh.cy}, pg);
       t.textContent = tok.replace("+", "").toUpperCase();
@@ -174,10 +174,12 @@ function onState(m) {
   if (!st || m.fen !== st.fen || m.ply !== st.ply || m.variant !== st.variant) setPv(null);
   st = m; sel = null; dropSel = null; pending = [];
   $("fen").value = m.fen;
-  $("result").textContent = m.result ? `Game over: ${m.result.reason} (${["loss", "draw", "win"][m.result.score + 1]} for the side to move)` : "";
+  $("result").textContent = m.result ? m.result.text : "";
   const mv = $("moves"); mv.innerHTML = "";
-  m.moves.forEach((t, k) => {
-    const s = document.createElement("span"); s.textContent = (k % 2 ? "" : (k / 2 + 1) + ". ") + t;
+  m.moves.forEach((t, k) => {     // numbered pairs; SAN when the server gives it (2D boards)
+    if (k % 2 === 0) { const n = document.createElement("b"); n.textContent = (k / 2 + 1) + "."; mv.appendChild(n); }
+    const s = document.createElement("span"); s.textContent = m.san ? m.san[k] : t;
+    s.dataset.move = t; s.dataset.ply = k + 1;
     if (k + 1 === m.ply) s.className = "cur";
     s.onclick = () => send({type: "goto", ply: k + 1}); mv.appendChild(s);
   });
@@ -210,6 +212,12 @@ function connect() {
     }
   };
 }
+document.addEventListener("keydown", (e) => {   // arrow keys step through the game
+  if (!st || ["INPUT", "TEXTAREA", "SELECT"].includes(e.target.tagName)) return;
+  const to = {ArrowLeft: st.ply - 1, ArrowRight: st.ply + 1, Home: 0, End: st.moves.length}[e.key];
+  if (to === undefined || to < 0 || to > st.moves.length || to === st.ply) return;
+  e.preventDefault(); send({type: "goto", ply: to});
+});
 $("newgame").onclick = () => send({type: "new", variant: $("variant").value});
 $("flip").onclick = () => { flipped = !flipped; draw(); };
 $("view3d").onclick = () => { perspective = !perspective; draw(); };
