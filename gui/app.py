@@ -303,11 +303,6 @@ class Tab:
             await self.engine.send("stop")
 
 
-def side_names(v) -> tuple[str, str]:
-    """The sides as players call them: Sente and Gote in a variant written in USI."""
-    return ("Sente", "Gote") if v.notation.dialect == "usi" else ("White", "Black")
-
-
 def result_text(v, side: int, result: dict) -> str:
     """The banner: who won and why (`result` scores the game for the side to move)."""
     score, reason = result["score"], result["reason"]
@@ -315,7 +310,7 @@ def result_text(v, side: int, result: dict) -> str:
         return f"Draw: {reason}"
     winner = side if score > 0 else 1 - side
     result["winner"] = winner
-    return f"{side_names(v)[winner]} wins: {reason}"
+    return f"{geometry_description(v)['sides'][winner]} wins: {reason}"
 
 
 def parse_info(line: str) -> dict:

@@ -69,7 +69,10 @@ def geometry_description(v) -> dict:
     width = max(c["x"] + c["w"] for c in cells) - min(c["x"] for c in cells)
     height = max(c["y"] + c["w"] for c in cells) - min(c["y"] for c in cells)
     pieces = {pt.id: pt.token for pt in v.piece_types if pt is not None}
+    usi = v.notation.dialect == "usi"
     return {"cells": cells, "width": width, "height": height,
+            # shogi boards are one colour; their sides are Sente (moves first) and Gote
+            "checkered": not usi, "sides": ["Sente", "Gote"] if usi else ["White", "Black"],
             "minx": min(c["x"] for c in cells), "miny": min(c["y"] for c in cells),
             "hands": bool(v.hands), "pieces": pieces, "labels": labels,
             "top": 0.7 if labels else 0,

@@ -180,6 +180,10 @@ def test_knavish_promotion(page):
 
 def test_engine_move_button_and_flip(page):
     open_game(page, "shogi")
+    # shogi is drawn unchecked, its sides named Sente and Gote
+    assert page.locator("rect.s1").count() == 0
+    assert "Sente hand" in page.text_content("#hand0")
+    assert page.locator("#engineside option[value='1']").text_content() == "gote"
     page.fill("#depth", "1")
     page.click("#go")
     page.wait_for_function("document.body.dataset.ply === '1'")

@@ -56,6 +56,9 @@ def test_geometry_every_variant_is_drawable():
     assert [tuple(c["coord"]) for c in cube["cells"]] == list(geo.coords)
     assert cube["solid"] == {"levels": 6, "files": 6, "ranks": 6}
     assert geometry_description(variants.get("chess"))["solid"] is None
+    shogi = geometry_description(variants.get("shogi"))
+    assert shogi["sides"] == ["Sente", "Gote"] and not shogi["checkered"]
+    assert geometry_description(variants.get("chess"))["sides"] == ["White", "Black"]
 
 
 def test_forged_messages_change_nothing_and_engine_plays(server):

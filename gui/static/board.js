@@ -75,7 +75,7 @@ function draw() {
   const order = geo.cells.map((c, i) => i).sort((a, b) => geo.cells[b].w - geo.cells[a].w);
   for (const i of order) {
     const c = geo.cells[i]; const sh = shape(i);
-    let cls = "cell " + (c.shape === "vertex" ? "vertex" : "s" + c.shade);
+    let cls = "cell " + (c.shape === "vertex" ? "vertex" : "s" + (geo.checkered ? c.shade : 0));
     if (i === sel) cls += " sel";
     if ((pending.length ? acted : dests).has(i)) cls += " dest";
     if (i === last.from || i === last.to) cls += " last";
@@ -115,7 +115,7 @@ function candidates() {
 }
 function hands() {
   for (const side of [0, 1]) {
-    const box = $("hand" + side); box.innerHTML = geo.hands ? (side ? "Black hand: " : "White hand: ") : "";
+    const box = $("hand" + side); box.innerHTML = geo.hands ? geo.sides[side] + " hand: " : "";
     for (const [ptype, tok, n] of st.hands[side]) {
       const b = document.createElement("button");
       b.textContent = tok + (n > 1 ? "×" + n : ""); b.dataset.piece = tok;
@@ -197,7 +197,11 @@ function connect() {
       const want = new URLSearchParams(location.search).get("variant");
       if (want) $("variant").value = want;
       send({type: "new", variant: $("variant").value});
-    } else if (m.type === "geometry") { geo = m.geometry; variantName = m.variant; }
+    } else if (m.type === "geometry") {
+      geo = m.geometry; variantName = m.variant;
+      for (const o of $("engineside").options)    // the sides as this variant calls them
+        if (o.value === "0" || o.value === "1") o.textContent = geo.sides[+o.value].toLowerCase();
+    }
     else if (m.type === "state") onState(m);
     else if (m.type === "info") {
       infos[m.info.multipv || "1"] = m.info; showInfo();
