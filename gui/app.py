@@ -132,6 +132,8 @@ class Tab:
         msg = state(self.game.position(), self.game.moves, self.game.ply)
         msg["variant"] = self.game.name
         msg["start"] = self.game.start_text
+        msg["standard_start"] = self.game.start_text == format_position(
+            self.game.v.start_position())
         msg["lastmove"] = self.game.last_move()
         msg["san"] = self.game.san_moves()
         if msg["result"]:

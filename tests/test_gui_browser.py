@@ -426,3 +426,30 @@ def test_a_tab_beyond_max_tabs_is_told_so(page, tmp_path):
         assert first.locator('g[data-cell="e4"] [data-piece="P"]').count() == 1
         ctx.close()
         first.close()
+
+
+def test_game_kept_across_reloads_and_permalink(page):
+    """A bare address brings back the last game (kept by the page); a permalink's moves are
+    checked by the server, and a bad one refused whole with one message."""
+    open_game(page, "chess")
+    page.click('g[data-cell="e2"]')
+    page.click('g[data-cell="e4"]')
+    page.wait_for_function("document.body.dataset.ply === '1'")
+    fen = page.evaluate("document.body.dataset.fen")
+    link = page.get_attribute("#permalink", "href")
+    assert "moves=e2e4" in link and "variant=chess" in link
+    page.goto(page.base_url)
+    page.wait_for_function("document.body.dataset.ply === '1'")
+    assert page.evaluate("document.body.dataset.fen") == fen
+    page.goto(page.base_url + link)
+    page.wait_for_function("document.body.dataset.ply === '1'")
+    assert page.evaluate("document.body.dataset.fen") == fen
+    page.goto(page.base_url + "?variant=shogi&moves=c3c4,c7c6")
+    page.wait_for_function("document.body.dataset.variant === 'shogi' && "
+                           "document.body.dataset.ply === '2'")
+    assert page.input_value("#variant") == "shogi"
+    page.goto(page.base_url + "?variant=chess&moves=e2e4,e2e4")
+    page.wait_for_function("document.body.dataset.variant === 'chess' && "
+                           "document.body.dataset.ply === '0'")
+    assert "record refused" in page.text_content("#error")
+    page.evaluate("localStorage.clear()")

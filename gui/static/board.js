@@ -173,6 +173,7 @@ function onState(m) {
   // the PV's highlight stays after an analysis that changed nothing, and goes with any change
   if (!st || m.fen !== st.fen || m.ply !== st.ply || m.variant !== st.variant) setPv(null);
   st = m; sel = null; dropSel = null; pending = [];
+  $("variant").value = m.variant;
   $("fen").value = m.fen;
   $("result").textContent = m.result ? m.result.text : "";
   const mv = $("moves"); mv.innerHTML = "";
@@ -183,10 +184,22 @@ function onState(m) {
     if (k + 1 === m.ply) s.className = "cur";
     s.onclick = () => send({type: "goto", ply: k + 1}); mv.appendChild(s);
   });
+  restoring = false; keep(m);
   document.body.dataset.fen = m.fen; document.body.dataset.ply = m.ply;
   document.body.dataset.variant = m.variant;
   draw();
   if (engineTurn()) go(true);
+}
+const SAVED = "cellfish-game";
+let restoring = false;
+function keep(m) {   // the game kept across reloads, and its permalink
+  const rec = {variant: m.variant, dialect: "uci", moves: m.moves};
+  if (!m.standard_start) rec.start = m.start;
+  try { localStorage.setItem(SAVED, JSON.stringify(rec)); } catch (e) { /* storage off */ }
+  const q = new URLSearchParams({variant: m.variant});
+  if (!m.standard_start) q.set("fen", m.start);
+  q.set("moves", m.moves.join(","));
+  $("permalink").href = "?" + q.toString();
 }
 function connect() {
   ws = new WebSocket(`ws://${location.host}/ws`);
@@ -194,9 +207,19 @@ function connect() {
     const m = JSON.parse(ev.data);
     if (m.type === "variants") {
       for (const v of m.variants) { const o = document.createElement("option"); o.value = o.textContent = v; $("variant").appendChild(o); }
-      const want = new URLSearchParams(location.search).get("variant");
+      const q = new URLSearchParams(location.search), want = q.get("variant");
       if (want) $("variant").value = want;
-      send({type: "new", variant: $("variant").value});
+      // a permalink's moves, else (no address parameters) the game kept from the last visit;
+      // the server checks either like any record and refuses it whole
+      let rec = null;
+      if (q.get("moves") !== null || q.get("fen") !== null)
+        rec = {variant: $("variant").value, dialect: "uci", start: q.get("fen") || undefined,
+               moves: (q.get("moves") || "").split(/[ ,]+/).filter((t) => t)};
+      else if (!location.search) {
+        try { rec = JSON.parse(localStorage.getItem(SAVED) || "null"); } catch (e) { rec = null; }
+      }
+      if (rec) { restoring = true; send({type: "load", json: JSON.stringify(rec)}); }
+      else send({type: "new", variant: $("variant").value});
     } else if (m.type === "geometry") {
       geo = m.geometry; variantName = m.variant;
       for (const o of $("engineside").options)    // the sides as this variant calls them
@@ -210,7 +233,10 @@ function connect() {
     else if (m.type === "thinking") { document.body.dataset.thinking = "1"; $("thinking").textContent = `engine thinking (${m.limit})`; }
     else if (m.type === "bestmove") { delete document.body.dataset.thinking; $("thinking").textContent = ""; }
     else if (m.type === "record") { $("record").value = m.json; $("pgn").textContent = m.pgn || ""; }
-    else if (m.type === "error") $("error").textContent = m.text;
+    else if (m.type === "error") {
+      $("error").textContent = m.text;
+      if (restoring && !st) { restoring = false; send({type: "new", variant: $("variant").value}); }
+    }
     else if (m.type === "full" || m.type === "idle") {
       $("error").textContent = m.text; document.body.dataset.closed = m.type;
     }
@@ -222,6 +248,7 @@ document.addEventListener("keydown", (e) => {   // arrow keys step through the g
   if (to === undefined || to < 0 || to > st.moves.length || to === st.ply) return;
   e.preventDefault(); send({type: "goto", ply: to});
 });
+$("variant").onchange = () => send({type: "new", variant: $("variant").value});
 $("newgame").onclick = () => send({type: "new", variant: $("variant").value});
 $("flip").onclick = () => { flipped = !flipped; draw(); };
 $("view3d").onclick = () => { perspective = !perspective; draw(); };
