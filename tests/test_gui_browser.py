@@ -453,3 +453,50 @@ def test_game_kept_across_reloads_and_permalink(page):
                            "document.body.dataset.ply === '0'")
     assert "record refused" in page.text_content("#error")
     page.evaluate("localStorage.clear()")
+
+
+def centre(pg, name: str) -> tuple[float, float]:
+    box = pg.locator(f'g[data-cell="{name}"]').bounding_box()
+    return box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+
+
+def test_drag_and_drop_with_mouse_and_touch(page):
+    """A piece dragged with the mouse (1280x800) and with a finger (390x844, touch) onto a
+    legal cell is played; dropped on an illegal cell, nothing is played."""
+    page.set_viewport_size({"width": 1280, "height": 800})
+    try:
+        open_game(page, "chess")
+        page.mouse.move(*centre(page, "e2"))
+        page.mouse.down()
+        page.mouse.move(*centre(page, "e3"), steps=4)
+        page.mouse.move(*centre(page, "e4"), steps=4)
+        page.mouse.up()
+        page.wait_for_function("document.body.dataset.ply === '1'")
+        assert page.get_attribute('#moves span[data-ply="1"]', "data-move") == "e2e4"
+    finally:
+        page.set_viewport_size({"width": 1600, "height": 1000})
+    ctx = page.context.browser.new_context(viewport={"width": 390, "height": 844},
+                                           has_touch=True, is_mobile=True)
+    try:
+        pg = ctx.new_page()
+        pg.set_default_timeout(WAIT_MS)
+        pg.goto(page.base_url + "?variant=chess")
+        pg.wait_for_function("document.body.dataset.ply === '0'")
+        cdp = ctx.new_cdp_session(pg)
+
+        def finger(a: str, b: str) -> None:
+            (x1, y1), (x2, y2) = centre(pg, a), centre(pg, b)
+            cdp.send("Input.dispatchTouchEvent",
+                     {"type": "touchStart", "touchPoints": [{"x": x1, "y": y1}]})
+            for k in range(1, 6):
+                cdp.send("Input.dispatchTouchEvent", {"type": "touchMove", "touchPoints": [
+                    {"x": x1 + (x2 - x1) * k / 5, "y": y1 + (y2 - y1) * k / 5}]})
+            cdp.send("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
+
+        finger("g1", "g4")                     # not a knight's move: nothing played
+        finger("g1", "f3")
+        pg.wait_for_function("document.body.dataset.ply === '1'")
+        assert pg.get_attribute('#moves span[data-ply="1"]', "data-move") == "g1f3"
+        assert pg.locator('g[data-cell="g1"] [data-piece]').count() == 0
+    finally:
+        ctx.close()

@@ -91,11 +91,22 @@ function draw() {
       t.textContent = tok.replace("+", "").toUpperCase();
       if (sh.r < 0.4) t.setAttribute("style", `font-size:${sh.r * 1.1}px`);
     }
-    g.addEventListener("click", () => clickCell(i));
+    g.dataset.i = i;
+    // a press acts as the first or second click; releasing over another cell ends a drag
+    g.addEventListener("pointerdown", (e) => { if (e.button === 0) { dragFrom = i; clickCell(i); } });
   }
   arrow(svg, pvMove);
   hands();
 }
+let dragFrom = null;
+document.addEventListener("pointerup", (e) => {   // drag and drop, mouse or touch
+  const from = dragFrom; dragFrom = null;
+  if (from === null || sel !== from) return;
+  const under = document.elementFromPoint(e.clientX, e.clientY);
+  const g = under && under.closest("g[data-cell]");
+  if (g && +g.dataset.i !== from) clickCell(+g.dataset.i);
+});
+document.addEventListener("pointercancel", () => { dragFrom = null; });
 function arrow(svg, m) {   // the PV's first move: an arrow, or a ring on a drop's target
   if (!m) return;
   const centre = (k) => { const sh = shape(k); return [sh.cx, sh.cy]; };
