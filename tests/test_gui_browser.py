@@ -500,3 +500,21 @@ def test_drag_and_drop_with_mouse_and_touch(page):
         assert pg.locator('g[data-cell="g1"] [data-piece]').count() == 0
     finally:
         ctx.close()
+
+
+def test_stop_ends_engine_against_engine_and_errors_clear(page):
+    open_game(page, "chess")
+    page.fill("#movetime", "")
+    page.fill("#depth", "1")
+    page.select_option("#engineside", "both")
+    page.click("#go")
+    page.wait_for_function("document.body.dataset.ply >= 2")
+    page.click("#stop")
+    assert page.input_value("#engineside") == "none"
+    page.wait_for_function("!document.body.dataset.thinking")
+    page.fill("#fen", "not a position")
+    page.click("#loadfen")
+    page.wait_for_function("document.getElementById('error').textContent.includes('bad position')")
+    page.click("#first")
+    page.wait_for_function("document.body.dataset.ply === '0'")
+    assert page.text_content("#error") == ""

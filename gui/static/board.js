@@ -6,7 +6,10 @@ const NS = "http://www.w3.org/2000/svg";
 let ws, geo = null, st = null, flipped = false, sel = null, dropSel = null, variantName = null;
 let pending = [], infos = {}, pvMove = null, perspective = false;
 
-function send(o) { ws.send(JSON.stringify(o)); }
+function send(o, keepError) {   // each new request clears the last one's message
+  if (!keepError) $("error").textContent = "";
+  ws.send(JSON.stringify(o));
+}
 function el(tag, attrs, parent) {
   const e = document.createElementNS(NS, tag);
   for (const k in attrs) e.setAttribute(k, attrs[k]);
@@ -246,7 +249,7 @@ function connect() {
     else if (m.type === "record") { $("record").value = m.json; $("pgn").textContent = m.pgn || ""; }
     else if (m.type === "error") {
       $("error").textContent = m.text;
-      if (restoring && !st) { restoring = false; send({type: "new", variant: $("variant").value}); }
+      if (restoring && !st) { restoring = false; send({type: "new", variant: $("variant").value}, true); }
     }
     else if (m.type === "full" || m.type === "idle") {
       $("error").textContent = m.text; document.body.dataset.closed = m.type;
@@ -265,7 +268,9 @@ $("flip").onclick = () => { flipped = !flipped; draw(); };
 $("view3d").onclick = () => { perspective = !perspective; draw(); };
 $("go").onclick = () => go(true);
 $("analyse").onclick = () => go(false);
-$("stop").onclick = () => send({type: "stop"});
+$("stop").onclick = () => {   // Stop also ends engine-against-engine: the engine plays no side
+  $("engineside").value = "none"; send({type: "stop"});
+};
 $("loadfen").onclick = () => send({type: "new", variant: variantName, position: $("fen").value});
 $("first").onclick = () => send({type: "goto", ply: 0});
 $("back").onclick = () => st && st.ply > 0 && send({type: "goto", ply: st.ply - 1});
