@@ -183,6 +183,7 @@ def test_engine_move_button_and_flip(page):
     # shogi is drawn unchecked, its sides named Sente and Gote
     assert page.locator("rect.s1").count() == 0
     assert "Sente hand" in page.text_content("#hand0")
+    assert page.locator('g[data-cell="a1"] text.coord').all_text_contents() == ["9", "i"]
     assert page.locator("#engineside option[value='1']").text_content() == "gote"
     page.fill("#depth", "1")
     page.click("#go")

@@ -58,6 +58,12 @@ def test_geometry_every_variant_is_drawable():
     assert geometry_description(variants.get("chess"))["solid"] is None
     shogi = geometry_description(variants.get("shogi"))
     assert shogi["sides"] == ["Sente", "Gote"] and not shogi["checkered"]
+    # coordinates on 2D boards: chess's a..h and 1..8, shogi's 9..1 and i..a
+    chess = geometry_description(variants.get("chess"))
+    assert [c["file_label"] for c in chess["cells"] if "file_label" in c] == list("abcdefgh")
+    assert [c["rank_label"] for c in chess["cells"] if "rank_label" in c] == list("12345678")
+    assert [c["file_label"] for c in shogi["cells"] if "file_label" in c] == list("987654321")
+    assert [c["rank_label"] for c in shogi["cells"] if "rank_label" in c] == list("ihgfedcba")
     assert geometry_description(variants.get("chess"))["sides"] == ["White", "Black"]
 
 

@@ -85,6 +85,13 @@ function draw() {
     if (i === pv.from || i === pv.to) cls += " pv";
     const g = el("g", {"data-cell": c.name, class: "cellg"}, svg);
     el(sh.tag, {...sh.attrs, class: cls}, g);
+    if (c.file_label !== undefined || c.rank_label !== undefined) {   // coordinates, from the server
+      const x = shape(i).attrs.x, y = shape(i).attrs.y, w = c.w, fs = 0.2 * w;
+      if (c.file_label !== undefined)
+        el("text", {x: x + w - 0.04 * w, y: y + w - 0.05 * w, class: "coord", "text-anchor": "end", style: `font-size:${fs}px`}, g).textContent = c.file_label;
+      if (c.rank_label !== undefined)
+        el("text", {x: x + 0.04 * w, y: y + 0.2 * w, class: "coord", style: `font-size:${fs}px`}, g).textContent = c.rank_label;
+    }
     const tok = st.board[i];
     if (tok) {
       const white = tok.replace(/[^A-Za-z]/g, "") === tok.replace(/[^A-Za-z]/g, "").toUpperCase();
