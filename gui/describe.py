@@ -89,8 +89,8 @@ def geometry_description(v) -> dict:
             top = max(cells[i]["y"] + 1 for i in members)
             labels.append({"x": (left + right) / 2, "y": top + 0.1, "text": prefix or str(lv),
                            "level": lv})
-    if geo.dims == 2:
-        _coordinates(v, cells)
+    if geo.dims == 2 and all(c["shape"] == "square" for c in cells):
+        _coordinates(v, cells)      # (not on a lattice: its vertices sit on the edges)
     width = max(c["x"] + c["w"] for c in cells) - min(c["x"] for c in cells)
     height = max(c["y"] + c["w"] for c in cells) - min(c["y"] for c in cells)
     pieces = {pt.id: pt.token for pt in v.piece_types if pt is not None}

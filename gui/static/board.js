@@ -93,6 +93,8 @@ function draw() {
         el("text", {x: x + 0.04 * w, y: y + 0.2 * w, class: "coord", style: `font-size:${fs}px`}, g).textContent = c.rank_label;
     }
     const tok = st.board[i];
+    // an empty vertex: a small mark, its whole circle still a target (coloured when it is one)
+    if (!tok && c.shape === "vertex") el("circle", {cx: sh.cx, cy: sh.cy, r: 0.08, class: "vdot"}, g);
     if (tok) {
       const white = tok.replace(/[^A-Za-z]/g, "") === tok.replace(/[^A-Za-z]/g, "").toUpperCase();
       const pg = el("g", {"data-piece": tok, class: "pc " + (white ? "w" : "b") + (tok.startsWith("+") ? " promoted" : "")}, g);
