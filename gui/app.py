@@ -3,6 +3,11 @@
 Every message from the page is validated; a forged move, variant or position gets an error
 message and changes nothing.  The page reads no file; the server reads only the files named on
 its command line (``--variants``).
+
+On a shared machine: a request whose Host is not one of the server's own names (loopback names
+and the bound host, on the bound port) is refused, and so is a websocket whose Origin is not
+such a page; at most `max_tabs` engines run at once (a tab beyond that is told so and closed);
+a tab idle for `idle_timeout` seconds has its engine ended and its socket closed.
 """
 from __future__ import annotations
 
@@ -11,7 +16,7 @@ import json
 from pathlib import Path
 
 from starlette.applications import Starlette
-from starlette.responses import FileResponse
+from starlette.responses import FileResponse, PlainTextResponse
 from starlette.routing import Route, WebSocketRoute
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
@@ -26,7 +31,7 @@ from engine.notation import (
     parse_position,
 )
 from match.pgn_read import PgnError, read_pgn
-from match.records import pgn_fits, to_pgn
+from match.records import pgn_fits, san, to_pgn
 
 from .describe import geometry_description, move_description, state
 from .engine import AsyncEngine
@@ -44,21 +49,37 @@ class Game:
         self.start_text = format_position(self.start)
         self.moves: list[str] = []
         self.ply = 0
+        # the position after each ply, kept: a message never replays the game from the start
+        self.positions = [self.start]
+        self._legal: dict[int, dict] = {}      # ply -> {move text: move}, filled when asked
+        self._san: list[str] = []               # SAN of the moves (2D boards), kept as played
 
     def position(self, ply: int | None = None):
-        pos = self.start.copy()
-        for text in self.moves[: self.ply if ply is None else ply]:
-            legal = legal_moves(pos)
-            by_text = {move_text(self.v, m): m for m in legal}
-            pos.make(by_text[text])
-        return pos
+        return self.positions[self.ply if ply is None else ply]
+
+    def legal(self, ply: int | None = None) -> dict:
+        ply = self.ply if ply is None else ply
+        if ply not in self._legal:
+            self._legal[ply] = {move_text(self.v, m): m
+                                for m in legal_moves(self.positions[ply])}
+        return self._legal[ply]
+
+    def san_moves(self) -> list[str] | None:
+        """The moves in SAN as the match runner's PGN writes it (None where PGN does not fit,
+        3D boards)."""
+        if not pgn_fits(self.name):
+            return None
+        while len(self._san) < len(self.moves):
+            k = len(self._san)
+            legal = self.legal(k)
+            self._san.append(san(self.v, self.positions[k], legal[self.moves[k]],
+                                 list(legal.values())))
+        return self._san
 
     def last_move(self) -> dict | None:
         if self.ply == 0:
             return None
-        pos = self.position(self.ply - 1)
-        m = parse_move(self.v, legal_moves(pos), self.moves[self.ply - 1])
-        return move_description(self.v, m)
+        return move_description(self.v, self.legal(self.ply - 1)[self.moves[self.ply - 1]])
 
     def record(self, res) -> dict:
         """The match runner's JSON record (match/records.py) of the moves up to the shown ply."""
@@ -77,11 +98,18 @@ class Game:
                 "times_ms": [None] * n}
 
     def play(self, text: str) -> None:
-        pos = self.position()
-        if text not in {move_text(self.v, m) for m in legal_moves(pos)}:
+        legal = self.legal()
+        if text not in legal:
             raise ValueError(f"illegal move {text!r}")
+        pos = self.position().copy()
+        pos.make(legal[text])
         del self.moves[self.ply:]
+        del self.positions[self.ply + 1:]
+        del self._san[self.ply:]
+        for k in [k for k in self._legal if k > self.ply]:
+            del self._legal[k]
         self.moves.append(text)
+        self.positions.append(pos)
         self.ply += 1
 
 
@@ -104,7 +132,12 @@ class Tab:
         msg = state(self.game.position(), self.game.moves, self.game.ply)
         msg["variant"] = self.game.name
         msg["start"] = self.game.start_text
+        msg["standard_start"] = self.game.start_text == format_position(
+            self.game.v.start_position())
         msg["lastmove"] = self.game.last_move()
+        msg["san"] = self.game.san_moves()
+        if msg["result"]:
+            msg["result"]["text"] = result_text(self.game.v, msg["side"], msg["result"])
         await self.out(msg)
 
     async def handle(self, raw: str) -> None:
@@ -140,7 +173,7 @@ class Tab:
             game = Game(name, start)
             for t in moves:
                 game.play(t if dialect == "uci" else
-                          move_text(game.v, parse_move(game.v, legal_moves(game.position()),
+                          move_text(game.v, parse_move(game.v, list(game.legal().values()),
                                                        t, dialect)))
         except (NotationError, ValueError) as e:
             return await self.error(f"{what}: {e}")
@@ -227,7 +260,7 @@ class Tab:
         moves = " ".join(g.moves[: g.ply])
         await e.send(f"position {start}" + (f" moves {moves}" if moves else ""))
         await e.send(f"go {limit}")
-        self.searched = (g.v, legal_moves(g.position()))
+        self.searched = (g.v, list(g.legal().values()))
         e.thinking = True
         await self.out({"type": "thinking", "limit": limit})
         self.search = asyncio.create_task(self.read_search(bool(msg.get("play", True))))
@@ -272,6 +305,16 @@ class Tab:
             await self.engine.send("stop")
 
 
+def result_text(v, side: int, result: dict) -> str:
+    """The banner: who won and why (`result` scores the game for the side to move)."""
+    score, reason = result["score"], result["reason"]
+    if score == 0:
+        return f"Draw: {reason}"
+    winner = side if score > 0 else 1 - side
+    result["winner"] = winner
+    return f"{geometry_description(v)['sides'][winner]} wins: {reason}"
+
+
 def parse_info(line: str) -> dict:
     words = line.split()
     out: dict = {}
@@ -293,6 +336,53 @@ def parse_info(line: str) -> dict:
     return out
 
 
+LOOPBACK_NAMES = ("127.0.0.1", "localhost", "[::1]")
+
+
+def own_hosts(scope, bound_host: str | None) -> set[str]:
+    """The Host values this server answers: its loopback names and the host it was bound to,
+    each with the port the request came in on."""
+    port = (scope.get("server") or (None, None))[1]
+    names = set(LOOPBACK_NAMES)
+    if bound_host and bound_host not in ("0.0.0.0", "::"):
+        names.add(f"[{bound_host}]" if ":" in bound_host else bound_host)
+    return {f"{n}:{port}" for n in names} | ({n for n in names} if port == 80 else set())
+
+
+def refusal(scope, app_state) -> str | None:
+    """Why a request or websocket is refused (None when it is the server's own)."""
+    headers = {k.decode("latin-1").lower(): v.decode("latin-1")
+               for k, v in scope.get("headers", [])}
+    hosts = own_hosts(scope, app_state.bound_host)
+    if headers.get("host", "").lower() not in hosts:
+        return "Host is not this server"
+    origin = headers.get("origin")
+    if scope["type"] == "websocket" and origin is None:
+        return "a websocket needs an Origin"
+    if origin is not None and origin.lower() not in {"http://" + h for h in hosts}:
+        return "Origin is not this server's page"
+    return None
+
+
+class OwnOriginOnly:
+    """Refuse requests and websockets from other hosts and pages (DNS rebinding, another
+    site's script opening our websocket) before any route runs."""
+
+    def __init__(self, app, state) -> None:
+        self.app = app
+        self.state = state
+
+    async def __call__(self, scope, receive, send) -> None:
+        if scope["type"] in ("http", "websocket"):
+            why = refusal(scope, self.state)
+            if why is not None:
+                if scope["type"] == "http":
+                    return await PlainTextResponse(why, 403)(scope, receive, send)
+                await receive()                 # websocket.connect
+                return await send({"type": "websocket.close", "code": 1008, "reason": why})
+        await self.app(scope, receive, send)
+
+
 async def index(request):
     return FileResponse(STATIC / "index.html")
 
@@ -303,12 +393,28 @@ async def board_js(request):
 
 async def websocket(ws: WebSocket) -> None:
     await ws.accept()
+    st = ws.app.state
+    if st.engines >= st.max_tabs:
+        await ws.send_text(json.dumps({
+            "type": "full", "text": f"{st.max_tabs} tabs already have an engine on this "
+                                    "server: close one and reload"}))
+        await ws.close(1013)
+        return
+    st.engines += 1
     tab = Tab(ws)
     try:
-        await tab.engine.start(ws.app.state.variant_path)
+        await tab.engine.start(st.variant_path)
         await tab.out({"type": "variants", "variants": tab.engine.variants})
         while True:
-            raw = await ws.receive_text()
+            try:
+                raw = await asyncio.wait_for(ws.receive_text(), st.idle_timeout)
+            except TimeoutError:
+                if tab.engine.thinking:
+                    continue
+                await tab.out({"type": "idle", "text": "idle too long: the engine was ended; "
+                               "reload to play on"})
+                await ws.close(1000)
+                break
             await tab.handle(raw)
     except WebSocketDisconnect:
         pass
@@ -316,12 +422,21 @@ async def websocket(ws: WebSocket) -> None:
         if tab.search:
             tab.search.cancel()
         await tab.engine.close()
+        st.engines -= 1
 
 
-def make_app(variant_path: str | None = None) -> Starlette:
+def make_app(variant_path: str | None = None, *, max_tabs: int = 8,
+             idle_timeout: float = 1800, bound_host: str | None = None) -> Starlette:
     """The app; `variant_path` (the command line's --variants FILE) is the only file read
-    besides the page itself, and the page cannot name another."""
+    besides the page itself, and the page cannot name another.  `max_tabs` engines at most run
+    at once; a tab idle `idle_timeout` seconds is closed; `bound_host` is the --host given,
+    accepted as a Host besides the loopback names."""
     app = Starlette(routes=[Route("/", index), Route("/board.js", board_js),
                             WebSocketRoute("/ws", websocket)])
     app.state.variant_path = variant_path
+    app.state.max_tabs = max_tabs
+    app.state.idle_timeout = idle_timeout
+    app.state.bound_host = bound_host
+    app.state.engines = 0
+    app.add_middleware(OwnOriginOnly, state=app.state)
     return app

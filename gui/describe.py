@@ -12,6 +12,7 @@ from engine.game import game_result
 from engine.movegen import legal_moves
 from engine.moves import DROP
 from engine.notation import code_token, format_position, move_text
+from match.records import _file_rank
 
 
 def _layout_2d(coords):
@@ -43,6 +44,28 @@ def _layout_3d(coords, level_axis, separate):
              "shade": (c[fa] + c[ra] + (0 if separate else c[level_axis])) % 2} for c in coords]
 
 
+def _coordinates(v, cells) -> None:
+    """Board coordinates on a 2D board: `file_label` on the squares of the first rank,
+    `rank_label` on those of the first file, read from the cell names (a1 style); in a variant
+    written in USI, shogi's own: files numbered from Sente's right, ranks lettered from the
+    top."""
+    geo = v.geometry
+    squares = [i for i, c in enumerate(cells) if c["shape"] == "square"]
+    xs = sorted({geo.coords[i][0] for i in squares})
+    ys = sorted({geo.coords[i][1] for i in squares})
+    usi = v.notation.dialect == "usi"
+    for i in squares:
+        x, y = geo.coords[i][:2]
+        if usi:
+            f, r = str(len(xs) - xs.index(x)), chr(ord("a") + len(ys) - 1 - ys.index(y))
+        else:
+            f, r = _file_rank(geo, i)
+        if y == ys[0]:
+            cells[i]["file_label"] = f
+        if x == xs[0]:
+            cells[i]["rank_label"] = r
+
+
 def geometry_description(v) -> dict:
     geo = v.geometry
     coords = geo.coords
@@ -66,10 +89,15 @@ def geometry_description(v) -> dict:
             top = max(cells[i]["y"] + 1 for i in members)
             labels.append({"x": (left + right) / 2, "y": top + 0.1, "text": prefix or str(lv),
                            "level": lv})
+    if geo.dims == 2 and all(c["shape"] == "square" for c in cells):
+        _coordinates(v, cells)      # (not on a lattice: its vertices sit on the edges)
     width = max(c["x"] + c["w"] for c in cells) - min(c["x"] for c in cells)
     height = max(c["y"] + c["w"] for c in cells) - min(c["y"] for c in cells)
     pieces = {pt.id: pt.token for pt in v.piece_types if pt is not None}
+    usi = v.notation.dialect == "usi"
     return {"cells": cells, "width": width, "height": height,
+            # shogi boards are one colour; their sides are Sente (moves first) and Gote
+            "checkered": not usi, "sides": ["Sente", "Gote"] if usi else ["White", "Black"],
             "minx": min(c["x"] for c in cells), "miny": min(c["y"] for c in cells),
             "hands": bool(v.hands), "pieces": pieces, "labels": labels,
             "top": 0.7 if labels else 0,

@@ -12,11 +12,11 @@ from .app import make_app
 
 
 class LiveServer:
-    def __init__(self) -> None:
+    def __init__(self, **app_options) -> None:
         with socket.socket() as s:
             s.bind(("127.0.0.1", 0))
             self.port = s.getsockname()[1]
-        config = uvicorn.Config(make_app(), host="127.0.0.1", port=self.port,
+        config = uvicorn.Config(make_app(**app_options), host="127.0.0.1", port=self.port,
                                 log_level="warning", ws="auto")
         self.server = uvicorn.Server(config)
         self.thread = threading.Thread(target=self.server.run, daemon=True)

@@ -9,7 +9,8 @@ from gui.live import LiveServer
 
 
 def tab(server: LiveServer):
-    return connect(f"ws://127.0.0.1:{server.port}/ws", open_timeout=30)
+    return connect(f"ws://127.0.0.1:{server.port}/ws", open_timeout=30,
+                   origin=f"http://127.0.0.1:{server.port}")
 
 
 def recv(ws, kind: str) -> dict:

@@ -21,6 +21,7 @@ from engine.moves import DROP, FISSION
 from engine.notation import format_position, move_text, parse_move, parse_position
 from gui.describe import geometry_description, move_description
 from gui.screenshots import ARGS, CHROMIUM
+from match.records import san
 
 WAIT_MS = 30000
 
@@ -44,7 +45,7 @@ def page():
     # (Dask's event loop) can leave a child watcher that needs a loop attached, so use the
     # thread-based watcher, which works from any thread without one
     asyncio.set_child_watcher(asyncio.ThreadedChildWatcher())
-    with LiveServer() as server, sync_playwright() as pw:
+    with LiveServer(max_tabs=32) as server, sync_playwright() as pw:
         browser = pw.chromium.launch(executable_path=exe, args=ARGS)
         pg = browser.new_page(viewport={"width": 1600, "height": 1000})
         pg.set_default_timeout(WAIT_MS)
@@ -179,12 +180,17 @@ def test_knavish_promotion(page):
 
 def test_engine_move_button_and_flip(page):
     open_game(page, "shogi")
+    # shogi is drawn unchecked, its sides named Sente and Gote
+    assert page.locator("rect.s1").count() == 0
+    assert "Sente hand" in page.text_content("#hand0")
+    assert page.locator('g[data-cell="a1"] text.coord').all_text_contents() == ["9", "i"]
+    assert page.locator("#engineside option[value='1']").text_content() == "gote"
     page.fill("#depth", "1")
     page.click("#go")
     page.wait_for_function("document.body.dataset.ply === '1'")
     v = variants.get("shogi")
     pos = v.start_position()
-    played = page.text_content("#moves span").split()[-1]
+    played = page.get_attribute("#moves span", "data-move")
     pos.make(parse_move(v, legal_moves(pos), played))
     assert page.evaluate("document.body.dataset.fen") == format_position(pos)
     before = page.locator('g[data-cell="a1"] rect').get_attribute("y")
@@ -219,7 +225,7 @@ def test_every_seed_game_with_the_mouse_alone(page, name):
     page.fill("#depth", "1")
     page.click("#go")
     page.wait_for_function("document.body.dataset.ply === '2'")
-    answer = page.locator("#moves span").nth(1).text_content().split()[-1]
+    answer = page.locator("#moves span").nth(1).get_attribute("data-move")
     pos.make(parse_move(v, legal_moves(pos), answer))
     assert page.evaluate("document.body.dataset.fen") == format_position(pos)
 
@@ -338,15 +344,28 @@ def test_engine_plays_both_sides_to_the_end(page):
     page.select_option("#engineside", "none")
     v = variants.get("chess")
     pos = parse_position(v, fen)
-    played = page.locator("#moves span").all_text_contents()
+    played = page.eval_on_selector_all("#moves span", "ss => ss.map(s => s.dataset.move)")
+    sans = page.locator("#moves span").all_text_contents()
     assert len(played) >= 3                   # both sides moved
-    for span in played:
-        pos.make(parse_move(v, legal_moves(pos), span.split()[-1]))
+    for text, shown in zip(played, sans):
+        legal = legal_moves(pos)
+        m = parse_move(v, legal, text)
+        assert shown == san(v, pos, m, legal)     # the list is in the core's SAN
+        pos.make(m)
     assert page.evaluate("document.body.dataset.fen") == format_position(pos)
     score, reason = game_result(pos)
-    assert page.text_content("#result") == f"Game over: {reason} (" + \
-        ["loss", "draw", "win"][score + 1] + " for the side to move)"
-    assert reason == "checkmate"
+    assert reason == "checkmate" and score == -1
+    loser = pos.side
+    assert page.text_content("#result") == ["Black", "White"][loser] + " wins: checkmate"
+    assert sans[-1].endswith("#")
+    # the arrow keys step back and forth through the moves
+    page.evaluate("document.activeElement.blur()")     # the keys go to the page, not a field
+    page.keyboard.press("ArrowLeft")
+    page.wait_for_function("([n]) => document.body.dataset.ply === String(n)",
+                           arg=[len(played) - 1])
+    page.keyboard.press("ArrowRight")
+    page.wait_for_function("([n]) => document.body.dataset.ply === String(n)",
+                           arg=[len(played)])
 
 
 def test_stacked_perspective_view_of_the_cube(page):
@@ -379,3 +398,124 @@ def test_stacked_perspective_view_of_the_cube(page):
     assert page.get_attribute("#board svg", "data-view") == "flat"
     choose_variant(page, "chess")
     assert not page.locator("#view3d").is_visible()
+
+
+def test_a_tab_beyond_max_tabs_is_told_so(page, tmp_path):
+    """A second tab on a server with one engine slot says so, on a phone-sized touch screen
+    as on the desktop; the first tab plays on."""
+    browser = page.context.browser
+    with LiveServer(max_tabs=1) as server:
+        first = browser.new_page(viewport={"width": 1280, "height": 800})
+        first.set_default_timeout(WAIT_MS)
+        first.goto(server.url + "?variant=chess")
+        first.wait_for_function("document.body.dataset.ply === '0'")
+        ctx = browser.new_context(viewport={"width": 390, "height": 844}, has_touch=True,
+                                  is_mobile=True)
+        second = ctx.new_page()
+        second.set_default_timeout(WAIT_MS)
+        second.goto(server.url + "?variant=chess")
+        second.wait_for_function("document.body.dataset.closed === 'full'")
+        assert "1 tabs already have an engine" in second.inner_text("#error")
+        assert second.locator("#error").is_visible()
+        second.screenshot(path=str(tmp_path / "full-390.png"))
+        assert first.locator('g[data-cell="e2"] [data-piece="P"]').count() == 1
+        first.click('g[data-cell="e2"]')
+        first.click('g[data-cell="e4"]')
+        first.wait_for_function("document.body.dataset.ply === '1'")
+        item = first.locator('#moves span[data-ply="1"]')
+        assert item.get_attribute("data-move") == "e2e4" and item.text_content() == "e4"
+        assert first.locator('g[data-cell="e4"] [data-piece="P"]').count() == 1
+        ctx.close()
+        first.close()
+
+
+def test_game_kept_across_reloads_and_permalink(page):
+    """A bare address brings back the last game (kept by the page); a permalink's moves are
+    checked by the server, and a bad one refused whole with one message."""
+    open_game(page, "chess")
+    page.click('g[data-cell="e2"]')
+    page.click('g[data-cell="e4"]')
+    page.wait_for_function("document.body.dataset.ply === '1'")
+    fen = page.evaluate("document.body.dataset.fen")
+    link = page.get_attribute("#permalink", "href")
+    assert "moves=e2e4" in link and "variant=chess" in link
+    page.goto(page.base_url)
+    page.wait_for_function("document.body.dataset.ply === '1'")
+    assert page.evaluate("document.body.dataset.fen") == fen
+    page.goto(page.base_url + link)
+    page.wait_for_function("document.body.dataset.ply === '1'")
+    assert page.evaluate("document.body.dataset.fen") == fen
+    page.goto(page.base_url + "?variant=shogi&moves=c3c4,c7c6")
+    page.wait_for_function("document.body.dataset.variant === 'shogi' && "
+                           "document.body.dataset.ply === '2'")
+    assert page.input_value("#variant") == "shogi"
+    page.goto(page.base_url + "?variant=chess&moves=e2e4,e2e4")
+    page.wait_for_function("document.body.dataset.variant === 'chess' && "
+                           "document.body.dataset.ply === '0'")
+    assert "record refused" in page.text_content("#error")
+    page.evaluate("localStorage.clear()")
+
+
+def centre(pg, name: str) -> tuple[float, float]:
+    box = pg.locator(f'g[data-cell="{name}"]').bounding_box()
+    return box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+
+
+def test_drag_and_drop_with_mouse_and_touch(page):
+    """A piece dragged with the mouse (1280x800) and with a finger (390x844, touch) onto a
+    legal cell is played; dropped on an illegal cell, nothing is played."""
+    page.set_viewport_size({"width": 1280, "height": 800})
+    try:
+        open_game(page, "chess")
+        page.mouse.move(*centre(page, "e2"))
+        page.mouse.down()
+        page.mouse.move(*centre(page, "e3"), steps=4)
+        page.mouse.move(*centre(page, "e4"), steps=4)
+        page.mouse.up()
+        page.wait_for_function("document.body.dataset.ply === '1'")
+        assert page.get_attribute('#moves span[data-ply="1"]', "data-move") == "e2e4"
+    finally:
+        page.set_viewport_size({"width": 1600, "height": 1000})
+    ctx = page.context.browser.new_context(viewport={"width": 390, "height": 844},
+                                           has_touch=True, is_mobile=True)
+    try:
+        pg = ctx.new_page()
+        pg.set_default_timeout(WAIT_MS)
+        pg.goto(page.base_url + "?variant=chess")
+        pg.wait_for_function("document.body.dataset.ply === '0'")
+        cdp = ctx.new_cdp_session(pg)
+
+        def finger(a: str, b: str) -> None:
+            (x1, y1), (x2, y2) = centre(pg, a), centre(pg, b)
+            cdp.send("Input.dispatchTouchEvent",
+                     {"type": "touchStart", "touchPoints": [{"x": x1, "y": y1}]})
+            for k in range(1, 6):
+                cdp.send("Input.dispatchTouchEvent", {"type": "touchMove", "touchPoints": [
+                    {"x": x1 + (x2 - x1) * k / 5, "y": y1 + (y2 - y1) * k / 5}]})
+            cdp.send("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
+
+        finger("g1", "g4")                     # not a knight's move: nothing played
+        finger("g1", "f3")
+        pg.wait_for_function("document.body.dataset.ply === '1'")
+        assert pg.get_attribute('#moves span[data-ply="1"]', "data-move") == "g1f3"
+        assert pg.locator('g[data-cell="g1"] [data-piece]').count() == 0
+    finally:
+        ctx.close()
+
+
+def test_stop_ends_engine_against_engine_and_errors_clear(page):
+    open_game(page, "chess")
+    page.fill("#movetime", "")
+    page.fill("#depth", "1")
+    page.select_option("#engineside", "both")
+    page.click("#go")
+    page.wait_for_function("document.body.dataset.ply >= 2")
+    page.click("#stop")
+    assert page.input_value("#engineside") == "none"
+    page.wait_for_function("!document.body.dataset.thinking")
+    page.fill("#fen", "not a position")
+    page.click("#loadfen")
+    page.wait_for_function("document.getElementById('error').textContent.includes('bad position')")
+    page.click("#first")
+    page.wait_for_function("document.body.dataset.ply === '0'")
+    assert page.text_content("#error") == ""

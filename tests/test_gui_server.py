@@ -4,9 +4,16 @@ from __future__ import annotations
 
 import json
 
+import urllib.error
+import urllib.request
+
 import psutil
 import pytest
 from gui_helpers import LiveServer, recv, tab
+from websockets.exceptions import ConnectionClosed, InvalidStatus
+from websockets.sync.client import connect
+
+import gui.app
 
 import variants
 from engine.movegen import legal_moves
@@ -16,7 +23,7 @@ from gui.describe import geometry_description
 
 @pytest.fixture(scope="module")
 def server():
-    with LiveServer() as s:
+    with LiveServer(max_tabs=24) as s:
         yield s
 
 
@@ -49,6 +56,15 @@ def test_geometry_every_variant_is_drawable():
     assert [tuple(c["coord"]) for c in cube["cells"]] == list(geo.coords)
     assert cube["solid"] == {"levels": 6, "files": 6, "ranks": 6}
     assert geometry_description(variants.get("chess"))["solid"] is None
+    shogi = geometry_description(variants.get("shogi"))
+    assert shogi["sides"] == ["Sente", "Gote"] and not shogi["checkered"]
+    # coordinates on 2D boards: chess's a..h and 1..8, shogi's 9..1 and i..a
+    chess = geometry_description(variants.get("chess"))
+    assert [c["file_label"] for c in chess["cells"] if "file_label" in c] == list("abcdefgh")
+    assert [c["rank_label"] for c in chess["cells"] if "rank_label" in c] == list("12345678")
+    assert [c["file_label"] for c in shogi["cells"] if "file_label" in c] == list("987654321")
+    assert [c["rank_label"] for c in shogi["cells"] if "rank_label" in c] == list("ihgfedcba")
+    assert geometry_description(variants.get("chess"))["sides"] == ["White", "Black"]
 
 
 def test_forged_messages_change_nothing_and_engine_plays(server):
@@ -164,3 +180,99 @@ def test_shogi_records_round_trip_in_both_dialects(server):
             assert recv(ws, "geometry")["variant"] == "shogi"
             got = recv(ws, "state")
             assert got["fen"] == st["fen"] and got["moves"] == moves
+
+
+def get(server, path="/", **headers):
+    req = urllib.request.Request(f"http://127.0.0.1:{server.port}{path}", headers=headers)
+    try:
+        with urllib.request.urlopen(req, timeout=30) as r:
+            return r.status
+    except urllib.error.HTTPError as e:
+        return e.code
+
+
+def test_only_own_host_and_origin_are_served(server):
+    own = f"127.0.0.1:{server.port}"
+    assert get(server) == 200
+    assert get(server, "/board.js", Host=f"localhost:{server.port}") == 200
+    assert get(server, Origin=f"http://{own}") == 200
+    # DNS rebinding: a foreign name resolved to loopback; another port; another site's page
+    assert get(server, Host=f"evil.example:{server.port}") == 403
+    assert get(server, Host="127.0.0.1:1") == 403
+    assert get(server, "/board.js", Origin="http://evil.example") == 403
+    url = f"ws://{own}/ws"
+    for origin in ["http://evil.example", f"https://{own}", f"http://{own}.evil.example", None]:
+        with pytest.raises(InvalidStatus):
+            connect(url, origin=origin, open_timeout=30).close()
+    with connect(url, origin=f"http://localhost:{server.port}", open_timeout=30) as ws:
+        recv(ws, "variants")
+
+
+def test_engines_capped_and_a_tab_beyond_told_so():
+    with LiveServer(max_tabs=2) as server:
+        first, second = tab(server), tab(server)
+        for ws in (first, second):
+            recv(ws, "variants")
+        with tab(server) as third:
+            full = recv(third, "full")
+            assert "2 tabs" in full["text"]
+            with pytest.raises(ConnectionClosed):
+                third.recv(timeout=30)
+        first.close()
+        # the closed tab's slot comes free once its engine is ended
+        for _ in range(200):
+            with tab(server) as again:
+                if json.loads(again.recv(timeout=30))["type"] == "variants":
+                    break
+        else:
+            raise AssertionError("no slot came free")
+        second.close()
+
+
+def test_idle_tab_engine_ended():
+    before = {p.pid for p in engine_children()}
+    with LiveServer(idle_timeout=1) as server, tab(server) as ws:
+        recv(ws, "variants")
+        mine = [p for p in engine_children() if p.pid not in before]
+        assert mine
+        assert "idle" in recv(ws, "idle")["text"]
+        with pytest.raises(ConnectionClosed):
+            ws.recv(timeout=30)
+        _gone, alive = psutil.wait_procs(mine, timeout=30)
+        assert not alive
+
+
+def test_game_kept_as_positions_not_replayed(monkeypatch):
+    game = gui.app.Game("chess")
+    line = ["g1f3", "g8f6", "f3g1", "f6g8"] * 10
+    for t in line:
+        game.play(t)
+    calls = []
+    real = gui.app.legal_moves
+    monkeypatch.setattr(gui.app, "legal_moves", lambda pos: calls.append(1) or real(pos))
+    game.play("e2e4")
+    assert len(calls) <= 1                      # only the shown position's moves
+    assert format_position(game.position()) == core_fen("chess", line + ["e2e4"])
+    game.ply = 2                                # an earlier ply, then another move: a new line
+    game.play("e2e4")
+    assert game.moves == line[:2] + ["e2e4"] and len(game.positions) == 4
+    assert format_position(game.position()) == core_fen("chess", line[:2] + ["e2e4"])
+
+
+def test_san_move_list_and_result_banner(server):
+    with tab(server) as ws:
+        recv(ws, "variants")
+        ws.send(json.dumps({"type": "new", "variant": "chess"}))
+        recv(ws, "state")
+        for t in ["f2f3", "e7e5", "g2g4", "d8h4"]:
+            ws.send(json.dumps({"type": "move", "text": t}))
+            st = recv(ws, "state")
+        assert st["san"] == ["f3", "e5", "g4", "Qh4#"]
+        assert st["result"]["text"] == "Black wins: checkmate" and st["result"]["winner"] == 1
+        ws.send(json.dumps({"type": "goto", "ply": 1}))
+        recv(ws, "state")
+        ws.send(json.dumps({"type": "move", "text": "e7e6"}))
+        st = recv(ws, "state")
+        assert st["san"] == ["f3", "e6"] and st["result"] is None
+        ws.send(json.dumps({"type": "new", "variant": "elefantnichtschach"}))
+        assert recv(ws, "state")["san"] is None             # 3D: protocol text only

@@ -6,7 +6,10 @@ const NS = "http://www.w3.org/2000/svg";
 let ws, geo = null, st = null, flipped = false, sel = null, dropSel = null, variantName = null;
 let pending = [], infos = {}, pvMove = null, perspective = false;
 
-function send(o) { ws.send(JSON.stringify(o)); }
+function send(o, keepError) {   // each new request clears the last one's message
+  if (!keepError) $("error").textContent = "";
+  ws.send(JSON.stringify(o));
+}
 function el(tag, attrs, parent) {
   const e = document.createElementNS(NS, tag);
   for (const k in attrs) e.setAttribute(k, attrs[k]);
@@ -75,27 +78,47 @@ function draw() {
   const order = geo.cells.map((c, i) => i).sort((a, b) => geo.cells[b].w - geo.cells[a].w);
   for (const i of order) {
     const c = geo.cells[i]; const sh = shape(i);
-    let cls = "cell " + (c.shape === "vertex" ? "vertex" : "s" + c.shade);
+    let cls = "cell " + (c.shape === "vertex" ? "vertex" : "s" + (geo.checkered ? c.shade : 0));
     if (i === sel) cls += " sel";
     if ((pending.length ? acted : dests).has(i)) cls += " dest";
     if (i === last.from || i === last.to) cls += " last";
     if (i === pv.from || i === pv.to) cls += " pv";
     const g = el("g", {"data-cell": c.name, class: "cellg"}, svg);
     el(sh.tag, {...sh.attrs, class: cls}, g);
+    if (c.file_label !== undefined || c.rank_label !== undefined) {   // coordinates, from the server
+      const x = shape(i).attrs.x, y = shape(i).attrs.y, w = c.w, fs = 0.2 * w;
+      if (c.file_label !== undefined)
+        el("text", {x: x + w - 0.04 * w, y: y + w - 0.05 * w, class: "coord", "text-anchor": "end", style: `font-size:${fs}px`}, g).textContent = c.file_label;
+      if (c.rank_label !== undefined)
+        el("text", {x: x + 0.04 * w, y: y + 0.2 * w, class: "coord", style: `font-size:${fs}px`}, g).textContent = c.rank_label;
+    }
     const tok = st.board[i];
+    // an empty vertex: a small mark, its whole circle still a target (coloured when it is one)
+    if (!tok && c.shape === "vertex") el("circle", {cx: sh.cx, cy: sh.cy, r: 0.08, class: "vdot"}, g);
     if (tok) {
       const white = tok.replace(/[^A-Za-z]/g, "") === tok.replace(/[^A-Za-z]/g, "").toUpperCase();
-      const pg = el("g", {class: "pc " + (white ? "w" : "b") + (tok.startsWith("+") ? " promoted" : "")}, g);
+      const pg = el("g", {"data-piece": tok, class: "pc " + (white ? "w" : "b") + (tok.startsWith("+") ? " promoted" : "")}, g);
       el("circle", {cx: sh.cx, cy: sh.cy, r: sh.r}, pg);
       const t = el("text", {x: sh.cx, y: sh.cy}, pg);
       t.textContent = tok.replace("+", "").toUpperCase();
       if (sh.r < 0.4) t.setAttribute("style", `font-size:${sh.r * 1.1}px`);
     }
-    g.addEventListener("click", () => clickCell(i));
+    g.dataset.i = i;
+    // a press acts as the first or second click; releasing over another cell ends a drag
+    g.addEventListener("pointerdown", (e) => { if (e.button === 0) { dragFrom = i; clickCell(i); } });
   }
   arrow(svg, pvMove);
   hands();
 }
+let dragFrom = null;
+document.addEventListener("pointerup", (e) => {   // drag and drop, mouse or touch
+  const from = dragFrom; dragFrom = null;
+  if (from === null || sel !== from) return;
+  const under = document.elementFromPoint(e.clientX, e.clientY);
+  const g = under && under.closest("g[data-cell]");
+  if (g && +g.dataset.i !== from) clickCell(+g.dataset.i);
+});
+document.addEventListener("pointercancel", () => { dragFrom = null; });
 function arrow(svg, m) {   // the PV's first move: an arrow, or a ring on a drop's target
   if (!m) return;
   const centre = (k) => { const sh = shape(k); return [sh.cx, sh.cy]; };
@@ -115,7 +138,7 @@ function candidates() {
 }
 function hands() {
   for (const side of [0, 1]) {
-    const box = $("hand" + side); box.innerHTML = geo.hands ? (side ? "Black hand: " : "White hand: ") : "";
+    const box = $("hand" + side); box.innerHTML = geo.hands ? geo.sides[side] + " hand: " : "";
     for (const [ptype, tok, n] of st.hands[side]) {
       const b = document.createElement("button");
       b.textContent = tok + (n > 1 ? "×" + n : ""); b.dataset.piece = tok;
@@ -173,18 +196,33 @@ function onState(m) {
   // the PV's highlight stays after an analysis that changed nothing, and goes with any change
   if (!st || m.fen !== st.fen || m.ply !== st.ply || m.variant !== st.variant) setPv(null);
   st = m; sel = null; dropSel = null; pending = [];
+  $("variant").value = m.variant;
   $("fen").value = m.fen;
-  $("result").textContent = m.result ? `Game over: ${m.result.reason} (${["loss", "draw", "win"][m.result.score + 1]} for the side to move)` : "";
+  $("result").textContent = m.result ? m.result.text : "";
   const mv = $("moves"); mv.innerHTML = "";
-  m.moves.forEach((t, k) => {
-    const s = document.createElement("span"); s.textContent = (k % 2 ? "" : (k / 2 + 1) + ". ") + t;
+  m.moves.forEach((t, k) => {     // numbered pairs; SAN when the server gives it (2D boards)
+    if (k % 2 === 0) { const n = document.createElement("b"); n.textContent = (k / 2 + 1) + "."; mv.appendChild(n); }
+    const s = document.createElement("span"); s.textContent = m.san ? m.san[k] : t;
+    s.dataset.move = t; s.dataset.ply = k + 1;
     if (k + 1 === m.ply) s.className = "cur";
     s.onclick = () => send({type: "goto", ply: k + 1}); mv.appendChild(s);
   });
+  restoring = false; keep(m);
   document.body.dataset.fen = m.fen; document.body.dataset.ply = m.ply;
   document.body.dataset.variant = m.variant;
   draw();
   if (engineTurn()) go(true);
+}
+const SAVED = "cellfish-game";
+let restoring = false;
+function keep(m) {   // the game kept across reloads, and its permalink
+  const rec = {variant: m.variant, dialect: "uci", moves: m.moves};
+  if (!m.standard_start) rec.start = m.start;
+  try { localStorage.setItem(SAVED, JSON.stringify(rec)); } catch (e) { /* storage off */ }
+  const q = new URLSearchParams({variant: m.variant});
+  if (!m.standard_start) q.set("fen", m.start);
+  q.set("moves", m.moves.join(","));
+  $("permalink").href = "?" + q.toString();
 }
 function connect() {
   ws = new WebSocket(`ws://${location.host}/ws`);
@@ -192,10 +230,24 @@ function connect() {
     const m = JSON.parse(ev.data);
     if (m.type === "variants") {
       for (const v of m.variants) { const o = document.createElement("option"); o.value = o.textContent = v; $("variant").appendChild(o); }
-      const want = new URLSearchParams(location.search).get("variant");
+      const q = new URLSearchParams(location.search), want = q.get("variant");
       if (want) $("variant").value = want;
-      send({type: "new", variant: $("variant").value});
-    } else if (m.type === "geometry") { geo = m.geometry; variantName = m.variant; }
+      // a permalink's moves, else (no address parameters) the game kept from the last visit;
+      // the server checks either like any record and refuses it whole
+      let rec = null;
+      if (q.get("moves") !== null || q.get("fen") !== null)
+        rec = {variant: $("variant").value, dialect: "uci", start: q.get("fen") || undefined,
+               moves: (q.get("moves") || "").split(/[ ,]+/).filter((t) => t)};
+      else if (!location.search) {
+        try { rec = JSON.parse(localStorage.getItem(SAVED) || "null"); } catch (e) { rec = null; }
+      }
+      if (rec) { restoring = true; send({type: "load", json: JSON.stringify(rec)}); }
+      else send({type: "new", variant: $("variant").value});
+    } else if (m.type === "geometry") {
+      geo = m.geometry; variantName = m.variant;
+      for (const o of $("engineside").options)    // the sides as this variant calls them
+        if (o.value === "0" || o.value === "1") o.textContent = geo.sides[+o.value].toLowerCase();
+    }
     else if (m.type === "state") onState(m);
     else if (m.type === "info") {
       infos[m.info.multipv || "1"] = m.info; showInfo();
@@ -204,15 +256,30 @@ function connect() {
     else if (m.type === "thinking") { document.body.dataset.thinking = "1"; $("thinking").textContent = `engine thinking (${m.limit})`; }
     else if (m.type === "bestmove") { delete document.body.dataset.thinking; $("thinking").textContent = ""; }
     else if (m.type === "record") { $("record").value = m.json; $("pgn").textContent = m.pgn || ""; }
-    else if (m.type === "error") $("error").textContent = m.text;
+    else if (m.type === "error") {
+      $("error").textContent = m.text;
+      if (restoring && !st) { restoring = false; send({type: "new", variant: $("variant").value}, true); }
+    }
+    else if (m.type === "full" || m.type === "idle") {
+      $("error").textContent = m.text; document.body.dataset.closed = m.type;
+    }
   };
 }
+document.addEventListener("keydown", (e) => {   // arrow keys step through the game
+  if (!st || ["INPUT", "TEXTAREA", "SELECT"].includes(e.target.tagName)) return;
+  const to = {ArrowLeft: st.ply - 1, ArrowRight: st.ply + 1, Home: 0, End: st.moves.length}[e.key];
+  if (to === undefined || to < 0 || to > st.moves.length || to === st.ply) return;
+  e.preventDefault(); send({type: "goto", ply: to});
+});
+$("variant").onchange = () => send({type: "new", variant: $("variant").value});
 $("newgame").onclick = () => send({type: "new", variant: $("variant").value});
 $("flip").onclick = () => { flipped = !flipped; draw(); };
 $("view3d").onclick = () => { perspective = !perspective; draw(); };
 $("go").onclick = () => go(true);
 $("analyse").onclick = () => go(false);
-$("stop").onclick = () => send({type: "stop"});
+$("stop").onclick = () => {   // Stop also ends engine-against-engine: the engine plays no side
+  $("engineside").value = "none"; send({type: "stop"});
+};
 $("loadfen").onclick = () => send({type: "new", variant: variantName, position: $("fen").value});
 $("first").onclick = () => send({type: "goto", ply: 0});
 $("back").onclick = () => st && st.ply > 0 && send({type: "goto", ply: st.ply - 1});
