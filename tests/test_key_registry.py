@@ -31,3 +31,19 @@ def test_defaults_are_those_of_the_keys_declared_with_one():
     assert keys.DEFAULTS["startFen"].startswith("rnbqkbnr/")
     assert set(keys.DEFAULTS) <= keys.RULE_KEYS
     assert all(registry.BY_NAME[k].default == v for k, v in registry.defaults("drop", "result").items())
+
+
+def test_the_docs_name_every_key_and_list_exactly_the_refused_ones():
+    """docs/variant-files.md names each declared key (a White/Black pair may be written as its
+    base key with ``(`…White`, `…Black`)``) and its list of keys refused by name is the
+    registry's."""
+    import re
+    from pathlib import Path
+    doc = (Path(__file__).resolve().parent.parent / "docs" / "variant-files.md").read_text()
+
+    def named(k: str) -> bool:
+        base = re.sub(r"(White|Black)$", "", k)
+        return f"`{k}`" in doc or (base != k and f"`{base}` (`…White`, `…Black`)" in doc)
+    assert [k.name for k in registry.KEYS if not named(k.name)] == []
+    part = doc[doc.index("The keys refused by name"):]
+    assert set(re.findall(r"`(\w+)`", part[:part.index("\n\n")])) - {"registry"} == keys.UNSUPPORTED
