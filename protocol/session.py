@@ -14,13 +14,15 @@ import threading
 import time
 
 import variants
-from engine.game import PerftStopped, divide, game_result
+from engine.game import game_result
 from engine.movegen import in_check, legal_moves
 from engine.moves import NULL_MOVE
 from engine.search import MATE, MATE_BOUND, TT, Limits, Searcher
 from engine.limits import allocate, plan_moves
 
 from . import options as opts
+from .errors import InputError
+from .perft import PerftCommands
 from engine.notation.move_text import MoveTextError, move_text, parse_move
 from engine.notation.position_text import PositionTextError, format as format_position, parse as parse_position
 
@@ -30,11 +32,7 @@ VERSION = "0.1.0"
 _TOKEN_END = re.compile(r"\(.*\S.*\)$")   # ends with a non-empty parenthesised token
 
 
-class InputError(Exception):
-    """Bad input: reported as one `info string error:` line, state unchanged."""
-
-
-class Session:
+class Session(PerftCommands):
     def __init__(self, out=None):
         self.out_stream = out or sys.stdout
         self.lock = threading.Lock()
@@ -308,9 +306,6 @@ class Session:
         ):
             self.send(line)
 
-    def cmd_perft(self, args):
-        self.go_perft(args)
-
     def cmd_gameover(self, args):
         self.stop_search()
 
@@ -337,57 +332,6 @@ class Session:
         self.running = False
 
     # ---- go ---------------------------------------------------------------------------------
-    def go_perft(self, args):
-        self.stop_search()
-        self.ensure_variant()
-        if not args:
-            raise InputError("perft needs a depth (perft)")
-        try:
-            depth = int(args[0])
-        except ValueError:
-            raise InputError(f"perft needs a whole-number depth ({args[0]})") from None
-        if depth < 1:
-            raise InputError(f"perft depth must be at least 1 ({args[0]})")
-        self.stop_event = threading.Event()
-        self.counting = True
-        self.printing = False
-        self.thread = threading.Thread(target=self.run_perft, args=(self.pos.copy(), depth),
-                                       daemon=True)
-        self.thread.start()
-
-    def run_perft(self, pos, depth):
-        """The count, in the search thread.  A complete count prints the divide lines, the
-        total and the time; a stopped one prints the root moves finished so far, their total
-        and `info string perft incomplete: stopped after K of M root moves`."""
-        try:
-            t0 = time.monotonic()
-            stopped = None
-            try:
-                rows = divide(pos, depth, self.stop_event)
-            except PerftStopped as e:
-                rows, stopped = e.rows, e
-            except Exception as e:  # never die silently in the search thread
-                self.error(f"perft failed ({type(e).__name__}: {e})")
-                return
-            dt = time.monotonic() - t0
-            self.printing = True        # counted: a command that comes now waits only for the lines below
-            d = self.dialect_or_default()
-            total = 0
-            with self.lock:
-                for m, n in rows:
-                    self.out_stream.write(f"{move_text(self.variant, m, d)}: {n}\n")
-                    total += n
-                self.out_stream.write(f"\nNodes searched: {total}\n")
-                self.out_stream.flush()
-            if stopped is not None:
-                self.send(f"info string perft incomplete: stopped after {len(stopped.rows)} "
-                          f"of {stopped.root_moves} root moves")
-            else:
-                self.send(f"info string perft {depth} time {int(dt * 1000)} ms "
-                          f"nps {int(total / max(dt, 1e-9))}")
-        finally:
-            self.counting = False
-
     def cmd_go(self, args):
         t_go = time.monotonic()        # the client's clock runs from here
         if args and args[0].lower() == "perft":
@@ -551,22 +495,6 @@ class Session:
             parts.append("pv " + " ".join(move_text(self.variant, m, d) for m in pv))
         return " ".join(parts)
 
-    def _counting(self) -> bool:
-        """Is a `go perft` still counting?  (One that has counted and is printing its lines is
-        waited for here: they come before anything a later command prints.)"""
-        t = self.thread
-        if not self.counting or t is None or not t.is_alive():
-            return False
-        if self.printing:
-            t.join()
-            return False
-        return True
-
-    def _wait_count(self) -> None:
-        t = self.thread
-        if t is not None:
-            t.join()
-
     def stop_search(self):
         t = self.thread
         if t is not None and t.is_alive():
@@ -576,9 +504,6 @@ class Session:
         self.thread = None
 
     # ---- main loop ----------------------------------------------------------------------
-    # answered at once during a `go perft`; every other command waits for the count to end
-    DURING_PERFT = frozenset({"stop", "quit", "isready"})
-
     def loop(self, stream=None) -> None:
         """Read commands until `quit` or end of input.  During a `go perft` only `stop`, `quit`
         and `isready` act at once (the last two only while no command waits before them);
