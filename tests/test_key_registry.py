@@ -1,8 +1,7 @@
 """The key registry (variants/inifile/registry.py): each key declared once, and the key sets
 the loader works from derived from it."""
 from variants.inifile import keys, registry
-from variants.inifile.build import ON_GRID
-from variants.inifile.lattice import ON_LATTICE
+from variants.inifile.build import ON_GRID, ON_LATTICE
 from variants.plugins import keys as plugin_keys
 
 
