@@ -1,7 +1,8 @@
 """How a file variant's class is put together from its rule parts: the order written once.
 
 A section's class is its rule parts followed by its board's base class (``bases``; the
-builders, build.py and lattice.py, make the class, which keeps their module's name).  A hook that several
+builder, build.py, makes the class from the parts its board's reader, grid.py or lattice.py,
+returns and the plugins it names).  A hook that several
 parts override runs as a chain: the first part in ``PARTS`` that overrides it runs first and
 reaches the next through ``super()``, down to the base class.  So, for every chained hook,
 the order of contributions is the order of ``PARTS``:

@@ -97,7 +97,7 @@ class LatticeText(TextFormat):
 
 class LatticeVariant(Variant):
     """A variant on a lattice board, built from a variants-file section; the class attributes
-    are set per section by ``build_lattice``."""
+    are set per section by ``read_lattice``."""
     files = 8
     ranks = 8
     classes: tuple[str, ...] = CLASSES

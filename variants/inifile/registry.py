@@ -12,7 +12,7 @@ keys, and each module's own key set) are derived from these declarations, so a k
 is written in one place.  Plugin keys are the exception: the plugin registry
 (``variants/plugins``) names them, since a plugin brings its own key.
 
-Groups and the modules that read them: ``core`` (build.py: the board, pieces, pawns,
+Groups and the modules that read them: ``core`` (build.py and grid.py: the board, pieces, pawns,
 castling and the move-count and repetition rules), ``result`` (results.py), ``move``
 (moverules.py; the triple step: triplestep.py), ``drop`` (drops.py), ``gui`` (accepted and
 not read), ``level`` (levels.py), ``solid`` (solid.py), ``hole`` (holes.py), ``ruling``
@@ -27,7 +27,7 @@ from dataclasses import dataclass
 
 from variants.fsf_pieces import PIECES
 
-GRID = "grid"           # square, levelled and solid boards (build.py)
+GRID = "grid"           # square, levelled and solid boards (grid.py)
 LATTICE = "lattice"     # boards of squares and vertices (lattice.py)
 
 
@@ -162,10 +162,11 @@ KEYS: tuple[Key, ...] = tuple(
             materialCounting countingRule adjudicateFullBoard pieceValueMg pieceValueEg""",
             boards=frozenset())
     # cellfish's own keys (docs/variant-files.md)
-    + _keys("level", "cellfish", "levels levelNames", needs={"levelNames": "levels"})
+    + _keys("level", "cellfish", "levels levelNames", needs={"levelNames": "levels"},
+            read=_read(ints={"levels": (2, 8)}))      # 8: levels.py's MAX_LEVELS
     + _keys("solid", "cellfish", "solid blackFrame axisOrder ringKeepingTypes",
             needs={"solid": "levels", "blackFrame": "solid", "axisOrder": "solid",
-                   "ringKeepingTypes": "solid"}, both=_ON_LATTICE_TOO)
+                   "ringKeepingTypes": "solid"}, both=_ON_LATTICE_TOO, read=_read(bools="solid"))
     + _keys("hole", "cellfish", "holes", both=_ON_LATTICE_TOO)
     + _keys("ruling", "cellfish", """piecePromotionWhereMoveEnds nMoveRuleTypesOnly
             deadPositionTypes chessPositionChecks nMoveRulePlies""",
@@ -175,7 +176,8 @@ KEYS: tuple[Key, ...] = tuple(
     + _keys("return", "cellfish", """capturesToHandAs pieceDropRegionWhite pieceDropRegionBlack
             handLimit lastRankPawnsIllegal nMoveRuleName positionFields handOrder pieceNames""",
             needs={"capturesToHandAs": "pieceDrops"},
-            read=_read(bools="lastRankPawnsIllegal"))
+            read=_read(bools="lastRankPawnsIllegal",
+                       ints={"handLimit": (64, 10000)}))     # 64: returns.py's CORE_HAND
     + _keys("pieceset", "cellfish", "promotedOnlyTypes", needs={"promotedOnlyTypes": "promotedPieceType"})
     + _keys("hint", "cellfish", "clockMoves clockGame", boards=_EVERY,
             read=_read(ints={"clockMoves": (5, 500), "clockGame": (0, 1000)}))
