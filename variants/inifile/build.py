@@ -48,8 +48,8 @@ def build_class(name: str, keys: dict[str, tuple[str, int]]) -> tuple[type[Varia
     attrs["move_rule_plies"] = 2 * n if n else None     # a board's rulings may refine it
     attrs["repetition_count"] = sec.number("nFoldRule")
     parts = (read_lattice if lattice else read_grid)(sec, attrs)
-    hint_attrs(sec.raw, attrs)                      # cellfish's search hints
-    parts["plugins"] = plugin_bases(sec.raw, KeyError_)
+    hint_attrs(sec, attrs)                      # cellfish's search hints
+    parts["plugins"] = plugin_bases(sec, KeyError_)
     bases = compose.bases(parts)
     if not lattice:
         attrs["notation_class"] = grid_notation(bases, attrs)

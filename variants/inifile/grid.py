@@ -54,7 +54,7 @@ def read_grid(sec: Section, attrs: dict) -> dict[str, tuple[type, ...]]:
     """Read a square, levelled or solid section into ``attrs`` (the class attributes) and
     return its rule parts (compose.py), but the plugins, which the builder adds; raises
     KeyError_ on the first bad key."""
-    val = sec.raw
+    val = sec
     get = sec.text
     ranks = sec.number("maxRank")
     files = sec.file("maxFile", 12) + 1

@@ -306,7 +306,7 @@ def read_lattice(sec: Section, attrs: dict) -> dict[str, tuple[type, ...]]:
     """Read a lattice section (``lattice`` given) into ``attrs`` (the class attributes) and
     return its rule parts (compose.py), but the plugins, which the builder adds; raises
     KeyError_ for a bad key."""
-    val = sec.raw
+    val = sec
     for k in ("castling", "doubleStep"):
         if sec.given(k) and sec.flag(k):
             raise KeyError_(k, "not supported on a lattice board (only false)", val[k])

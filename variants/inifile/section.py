@@ -19,25 +19,25 @@ REFUSED = names("refused")
 ON = {GRID: on_board(GRID), LATTICE: on_board(LATTICE)}
 
 
-class Section:
-    """The keys of one section: ``raw`` (name -> text as given), ``lines`` (name -> line),
-    ``board`` (``grid``: square, levelled and solid boards; ``lattice``: squares and
-    vertices), and typed readers of each value."""
+class Section(dict[str, str]):
+    """The keys of one section: the mapping of each key given to its text, with ``lines``
+    (key -> line), ``board`` (``grid``: square, levelled and solid boards; ``lattice``:
+    squares and vertices), and the typed readers of each value."""
 
     def __init__(self, name: str, keys: dict[str, tuple[str, int]]) -> None:
+        super().__init__({k: v for k, (v, _) in keys.items()})
         self.name = name
-        self.raw: dict[str, str] = {k: v for k, (v, _) in keys.items()}
         self.lines: dict[str, int] = {k: ln for k, (_, ln) in keys.items()}
-        self.board = LATTICE if "lattice" in self.raw else GRID
+        self.board = LATTICE if "lattice" in self else GRID
 
     # ---- the keys given ----------------------------------------------------------------
     def given(self, key: str) -> bool:
-        return key in self.raw
+        return key in self
 
     def text(self, key: str, default: str | None = None) -> str:
         """The key's text: as given, else ``default``, else its declared default, else ''."""
-        if key in self.raw:
-            return self.raw[key]
+        if key in self:
+            return self[key]
         if default is not None:
             return default
         k = BY_NAME.get(key)
@@ -82,7 +82,7 @@ class Section:
         """Refuse, all at once, the keys this board does not read and the values given that a
         context-free reader refuses.  ``piece_key`` tells a piece key of this board."""
         bad: list[KeyError_] = []
-        for k in self.raw:
+        for k in self:
             if k in plugin_keys or piece_key(k) or k in ON[self.board]:
                 continue
             if self.board == LATTICE:
@@ -93,7 +93,7 @@ class Section:
                 bad.append(KeyError_(k, "not supported" if k in REFUSED else "unknown key", k))
         if bad:
             raise KeyErrors(bad)
-        for k in self.raw:
+        for k in self:
             r = self.reader(k)
             if not r.context_free:
                 continue
