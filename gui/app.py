@@ -16,7 +16,7 @@ import json
 from pathlib import Path
 
 from starlette.applications import Starlette
-from starlette.responses import FileResponse
+from starlette.responses import FileResponse, PlainTextResponse
 from starlette.routing import Route, WebSocketRoute
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
@@ -222,9 +222,8 @@ class Tab:
         self.game: Game | None = None
         self.search: asyncio.Task | None = None
         self.searched = None        # (variant, legal moves) of the position being searched
-        self.searched_key: tuple[str, str] | None = None    # (variant, position text) of it
-        # the engine's last score of each position it searched, for the side to move there
-        self.scores: dict[tuple[str, str], tuple[str, int]] = {}
+        # the engine's last score in this game ("cp"/"mate", n) for the side it searched for
+        self.last_score: tuple[str, int] | None = None
 
     async def out(self, msg: dict) -> None:
         await self.ws.send_text(json.dumps(msg))
@@ -295,6 +294,7 @@ class Tab:
         except (NotationError, ValueError) as e:
             return await self.error(f"{what}: {e}")
         self.game = game
+        self.last_score = None
         await self.out({"type": "geometry", "variant": name,
                         "geometry": geometry_description(game.v)})
         await self.send_state()
@@ -389,17 +389,18 @@ class Tab:
         await self.send_state()
 
     async def on_offer(self, msg: dict) -> None:
-        """A draw offered to the engine: accepted when its last search of the shown position
-        scored it level (within DRAW_MARGIN centipawns, no mate found)."""
+        """A draw offered to the engine: accepted when its last search in this game scored the
+        position level for the side it searched for (within DRAW_MARGIN centipawns, no mate
+        found); declined before it has searched."""
         g = self.game
         if g is None:
             return await self.error("no game")
-        score = self.scores.get((g.name, format_position(g.position())))
+        score = self.last_score
         accept = score is not None and score[0] == "cp" and abs(score[1]) <= DRAW_MARGIN
         await self.out({"type": "offer", "accepted": accept,
                         "text": "the engine accepts the draw" if accept else
                         "the engine declines the draw" + ("" if score else
-                                                          " (it has not searched here)")})
+                                                          " (it has not searched this game)")})
         if accept:
             await self.on_end({"winner": None, "reason": "agreement"})
 
@@ -447,7 +448,6 @@ class Tab:
         await e.send(f"position {start}" + (f" moves {moves}" if moves else ""))
         await e.send(f"go {limit}")
         self.searched = (g.v, list(g.legal().values()))
-        self.searched_key = (g.name, format_position(g.position()))
         e.thinking = True
         await self.out({"type": "thinking", "limit": limit})
         self.search = asyncio.create_task(self.read_search(bool(msg.get("play", True))))
@@ -461,8 +461,8 @@ class Tab:
                     info = parse_info(line)
                     if info.get("multipv", "1") == "1" and "score" in info:
                         kind, _, n = info["score"].partition(" ")
-                        if n.lstrip("-").isdigit() and self.searched_key:
-                            self.scores[self.searched_key] = (kind, int(n))
+                        if n.lstrip("-").isdigit():
+                            self.last_score = (kind, int(n))
                     await self.out({"type": "info", "text": line, "info": info,
                                     "pvmove": self.pv_move(info)})
                 elif line.startswith("bestmove"):
@@ -500,8 +500,15 @@ async def index(request):
     return FileResponse(STATIC / "index.html")
 
 
-async def board_js(request):
-    return FileResponse(STATIC / "board.js", media_type="text/javascript")
+SCRIPTS = ("board.js", "pieces.js", "game.js")
+
+
+async def script(request):
+    """The page's scripts, by a fixed list of names (no path from the request is opened)."""
+    name = request.path_params["name"] + ".js"
+    if name not in SCRIPTS:
+        return PlainTextResponse("not found", 404)
+    return FileResponse(STATIC / name, media_type="text/javascript")
 
 
 async def websocket(ws: WebSocket) -> None:
@@ -544,7 +551,7 @@ def make_app(variant_path: str | None = None, *, max_tabs: int = 8,
     besides the page itself, and the page cannot name another.  `max_tabs` engines at most run
     at once; a tab idle `idle_timeout` seconds is closed; `bound_host` is the --host given,
     accepted as a Host besides the loopback names."""
-    app = Starlette(routes=[Route("/", index), Route("/board.js", board_js),
+    app = Starlette(routes=[Route("/", index), Route("/{name}.js", script),
                             WebSocketRoute("/ws", websocket)])
     app.state.variant_path = variant_path
     app.state.max_tabs = max_tabs
