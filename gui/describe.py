@@ -13,7 +13,7 @@ from engine.game import game_result
 from engine import movedata
 from engine.movegen import in_check, legal_moves, pseudo_moves
 from engine.walker import walk_targets
-from engine.moves import DROP
+from engine.moves import DOUBLE, DROP
 from engine.notation import code_token, format_position, move_text
 from match.records import _file_rank
 
@@ -184,7 +184,8 @@ def geometry_description(v) -> dict:
 
 def move_description(v, m: int) -> dict:
     frm = (m >> 8) & 255
-    acted = ((m >> 24) & 255) - 1
+    # (a pawn's long step keeps its en-passant cell there: no cell it acts on)
+    acted = -1 if m & DOUBLE else ((m >> 24) & 255) - 1
     return {"text": move_text(v, m), "from": None if frm == DROP else frm, "to": m & 255,
             "drop": (m >> 16) & 255 if frm == DROP else None,
             "acted": acted if acted >= 0 else None}

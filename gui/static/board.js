@@ -9,9 +9,36 @@ let premove = null, preSel = null;      // {from, to} cells played when the engi
 let legendShow = null;                  // a piece's moves on an empty board (the legend)
 let animateNext = null;                 // the move to animate at the next drawing
 
+// A 3D board's level slices, described side by side, are drawn as a grid of `cols` columns,
+// as many as make the cells largest in the space there is.
+let cols = 0;
+const ROW = 1.3;    // room between rows of slices for their titles and coordinates
+function gridXY(x, y) {   // a point of the description -> the grid of slices
+  if (!geo.solid || !cols) return [x, y];
+  const S = geo.solid, span = S.files + 1, lv = Math.floor((x + 0.5) / span);
+  const rows = Math.ceil(S.levels / cols), col = lv % cols, row = Math.floor(lv / cols);
+  return [col * span + (x - lv * span), y + (rows - 1 - row) * (S.ranks + ROW)];
+}
+function extent(k) {   // [width, height] of the drawing with k columns of slices
+  if (!geo.solid || !k) return [geo.width, geo.height];
+  const S = geo.solid, rows = Math.ceil(S.levels / k);
+  return [k * (S.files + 1) - 1, rows * (S.ranks + ROW) - ROW];
+}
+function chooseCols() {
+  cols = 0;
+  if (!geo.solid || perspective) return;
+  const aw = $("board").clientWidth || 800, ah = maxHeight();
+  let best = -1;
+  for (let k = 1; k <= geo.solid.levels; k++) {
+    const [w, h] = extent(k), s = Math.min(aw / (w + 0.7), ah / (h + 1.3));
+    if (s > best + 1e-9) { best = s; cols = k; }
+  }
+}
+function maxHeight() { return window.innerWidth <= 700 ? window.innerHeight * 0.62 : window.innerHeight - 80; }
 function place(c) {   // cell -> svg box, y grows upward on the board
-  const x = flipped ? geo.width - (c.x - geo.minx) - c.w : c.x - geo.minx;
-  const y = flipped ? c.y - geo.miny : geo.height - (c.y - geo.miny) - c.w;
+  const [W, H] = extent(cols), [gx, gy] = gridXY(c.x, c.y);
+  const x = flipped ? W - (gx - geo.minx) - c.w : gx - geo.minx;
+  const y = flipped ? gy - geo.miny : H - (gy - geo.miny) - c.w;
   return [x, y];
 }
 // Perspective view of a solid board: each level a parallelogram (ranks slanting away), the
@@ -45,13 +72,17 @@ function frame() {   // [x0, y0, width, height] of the drawing and its titles [x
     return [[-1.2, -0.2, w + 1.4, h + 0.2], titles, 0.75];
   }
   const top = geo.top, edge = geo.edge_labels.length ? 0.5 : 0;   // room for titles, coordinates
-  const titles = geo.labels.map((lb) => [place({x: lb.x, y: 0, w: 0})[0], -0.2, lb.text]);
-  return [[-0.1 - edge, -0.1 - top, geo.width + 0.2 + edge, geo.height + 0.2 + top + edge], titles, 0];
+  const [W, H] = extent(cols), S = geo.solid;
+  const titles = geo.labels.map((lb) => {   // above each slice
+    const [x, y] = place({x: lb.x, y: S && cols ? (flipped ? 0 : S.ranks) : 0, w: 0});
+    return [x, S && cols ? y - 0.2 : -0.2, lb.text];
+  });
+  return [[-0.1 - edge, -0.1 - top, W + 0.2 + edge, H + 0.2 + top + edge], titles, 0];
 }
 function edgeLabels(svg) {   // coordinates beside a lattice board and each 3D slice
   if (perspective) return;
   for (const lb of geo.edge_labels) {
-    const [x] = place({x: lb.x, y: 0, w: 0}), [, y] = place({x: 0, y: lb.y, w: 0});
+    const [x, y] = place({x: lb.x, y: lb.y, w: 0});
     el("text", {x, y, class: "coord edge", "text-anchor": "middle", "dominant-baseline": "central",
       style: "font-size:.28px"}, svg).textContent = lb.text;
   }
@@ -61,9 +92,12 @@ function draw() {
   if (!geo.solid) perspective = false;
   $("view3d").style.display = geo.solid ? "" : "none";
   const box = $("board"); box.innerHTML = "";
+  chooseCols();
   const [[x0, y0, w, h], titles, anchorEnd] = frame();
-  const scale = perspective ? Math.min(60, 860 / h) : Math.min(60, 900 / geo.width);
-  const svg = el("svg", {viewBox: `${x0} ${y0} ${w} ${h}`, width: w * scale, height: h * scale}, box);
+  const svg = el("svg", {viewBox: `${x0} ${y0} ${w} ${h}`, width: w * 60, height: h * 60}, box);
+  // as large as the window allows: the full width beside the controls, no taller than it
+  svg.style.width = `min(100%, ${(maxHeight() * w / h).toFixed(0)}px)`;
+  svg.style.height = "auto";
   svg.dataset.view = perspective ? "perspective" : "flat";
   const defs = el("defs", {}, svg);
   const mk = el("marker", {id: "pvhead", viewBox: "0 0 10 10", refX: 8, refY: 5,

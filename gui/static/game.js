@@ -56,6 +56,7 @@ function showEval() {
   const pts = Object.keys(evals).map(Number).filter((k) => k <= st.moves.length).sort((a, b) => a - b)
     .map((k) => `${(100 * k / n).toFixed(2)},${y(evals[k]).toFixed(2)}`);
   if (pts.length) el("polyline", {points: pts.join(" "), fill: "none", stroke: "#246", "stroke-width": 0.8}, g);
+  for (const p of pts) { const [x, yy] = p.split(","); el("circle", {cx: x, cy: yy, r: 0.9, fill: "#246"}, g); }
   el("line", {x1: 100 * st.ply / n, y1: 0, x2: 100 * st.ply / n, y2: 40, stroke: "#d33", "stroke-width": 0.4}, g);
   g.dataset.points = pts.length;
 }
@@ -316,4 +317,5 @@ $("last").onclick = () => st && send({type: "goto", ply: st.moves.length});
 $("export").onclick = () => send({type: "export"});
 $("import").onclick = () => send({type: "load", json: $("record").value.trim().split("\n")[0]});
 $("importpgn").onclick = () => send({type: "pgn", text: $("record").value, variant: variantName});
+window.addEventListener("resize", () => { if (st) draw(); });
 connect();
