@@ -303,6 +303,9 @@ class Tab:
         text = msg.get("text")
         if self.game is None or not isinstance(text, str):
             return await self.error("no game or no move text")
+        g = self.game
+        if g.ending and g.ply == len(g.moves):
+            return await self.error("the game is over (take back, or play from an earlier move)")
         try:
             self.game.play(text)
         except ValueError as e:

@@ -24,7 +24,7 @@ function go(playIt) {
   const ms = parseInt($("movetime").value, 10);
   let limit = ms > 0 ? {movetime: ms} : {depth: parseInt($("depth").value, 10)};
   if (clock && playIt) limit = {wtime: Math.max(0, Math.round(left(0))), btime: Math.max(0, Math.round(left(1))),
-    winc: clock.inc, binc: clock.inc};
+    winc: Math.round(clock.inc), binc: Math.round(clock.inc)};
   search = {ply: st.ply, side: st.side};
   send({type: "go", ...limit, multipv: parseInt($("multipv").value, 10), play: playIt});
 }
@@ -67,10 +67,10 @@ function showInfo() {
   }).join("\n");
 }
 // ---- clocks: kept by the page; the engine is told them with each search it plays ----
-function newClock() {
-  const tc = $("tc").value;
-  if (!tc) { clock = null; return showClocks(); }
-  const [min, inc] = tc.split("+").map(Number);
+function newClock() {   // "minutes+increment seconds" (3+2); anything else: no clock
+  const tc = /^\s*(\d+(?:\.\d+)?)\s*\+\s*(\d+(?:\.\d+)?)\s*$/.exec($("tc").value);
+  if (!tc || !(+tc[1] > 0)) { clock = null; return showClocks(); }
+  const min = +tc[1], inc = +tc[2];
   clock = {ms: [min * 60000, min * 60000], inc: inc * 1000, counted: 0, since: null};
   showClocks();
 }
