@@ -259,6 +259,7 @@ function choose(ms) {
   if (ms.every((m) => m.acted !== null) && actedCells.size === ms.length) { pending = ms; return draw(); }
   showChooser(ms);
 }
+let armed = false;
 function hideChooser() {
   const box = $("choices"); box.innerHTML = ""; box.style.display = "none";
   for (const e of document.querySelectorAll(".cell.choicecell")) e.classList.remove("choicecell");
@@ -282,11 +283,15 @@ function showChooser(ms) {
     const cells = after.slice(1).map((a) => a.cell).concat(m.acted !== null ? [m.acted] : []);
     b.onpointerenter = () => { for (const c of cells) mark(c, true); };
     b.onpointerleave = () => { for (const c of cells) mark(c, false); };
-    b.onclick = () => { hideChooser(); play(m.text); };
+    b.onclick = () => { if (armed) { hideChooser(); play(m.text); } };
     box.appendChild(b);
   }
   const x = document.createElement("button"); x.className = "cancel"; x.textContent = "✕";
-  x.onclick = () => { hideChooser(); sel = null; draw(); }; box.appendChild(x);
+  x.onclick = () => { if (armed) { hideChooser(); sel = null; draw(); } }; box.appendChild(x);
+  // a choice counts only when pressed on the chooser: a finger's tap that opened it ends in
+  // a click where the chooser now lies
+  armed = false;
+  box.onpointerdown = () => { armed = true; };
   box.style.display = "flex";
   box.style.left = Math.max(0, r.left - row.left + r.width / 2 - size / 2) + "px";
   const height = box.getBoundingClientRect().height;

@@ -88,6 +88,8 @@ function clockMoved() {   // a state arrived: charge the mover, start the side t
     clock.since = now;
   } else if (n !== clock.counted && clock.since !== null) {   // a takeback: no time given back
     clock.since = now;
+  } else if (st.result && clock.since !== null) {   // ended (resigned, flagged): time stops
+    clock.ms[st.side] -= now - clock.since;
   }
   clock.counted = n;
   if (st.result) clock.since = null;
