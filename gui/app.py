@@ -221,7 +221,7 @@ class Tab:
         self.engine = AsyncEngine()
         self.game: Game | None = None
         self.search: asyncio.Task | None = None
-        self.searched = None        # (variant, legal moves) of the position being searched
+        self.searched: tuple | None = None     # (variant, legal moves) of the position searched
         # the engine's last score in this game ("cp"/"mate", n) for the side it searched for
         self.last_score: tuple[str, int] | None = None
 

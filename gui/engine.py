@@ -35,6 +35,7 @@ class AsyncEngine:
         loop = asyncio.get_running_loop()
         self.proc = spawn()
         out = self.proc.stdout
+        assert out is not None
 
         def pump() -> None:
             for line in out:
