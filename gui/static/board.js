@@ -214,8 +214,9 @@ function hands() {
   for (const side of [0, 1]) {
     const box = $("hand" + side); box.innerHTML = geo.hands ? geo.sides[side] + " hand: " : "";
     for (const [ptype, tok, n] of st.hands[side]) {
-      const b = document.createElement("button");
-      b.textContent = tok + (n > 1 ? "×" + n : ""); b.dataset.piece = tok;
+      const b = document.createElement("button");   // the piece drawn, and how many
+      b.appendChild(pieceIcon(geo, tok, 30)); b.append(n > 1 ? "×" + n : "");
+      b.dataset.piece = tok; b.title = tok;
       if (dropSel === ptype && side === st.side) b.className = "sel";
       b.onclick = () => { if (side !== st.side) return; dropSel = ptype; sel = null; pending = []; draw(); };
       box.appendChild(b);

@@ -3,6 +3,7 @@
 // graph, the legend, keeping the game across reloads.  No rule is computed here.
 "use strict";
 let ws, infos = {}, restoring = false, thinking = false, search = null, pendingEnd = null;
+let goPending = false;   // a search asked for, not yet answered by "thinking" or an error
 let evals = {};          // ply -> score from White's (Sente's) view: {cp} or {mate}
 let clock = null;        // {ms: [side 0, side 1], inc, counted: moves, since: time or null}
 
@@ -26,6 +27,8 @@ function go(playIt) {
   if (clock && playIt) limit = {wtime: Math.max(0, Math.round(left(0))), btime: Math.max(0, Math.round(left(1))),
     winc: Math.round(clock.inc), binc: Math.round(clock.inc)};
   search = {ply: st.ply, side: st.side};
+  // busy from the moment it is asked, so nothing is sent between a search and the next
+  goPending = true; document.body.dataset.thinking = "1";
   send({type: "go", ...limit, multipv: parseInt($("multipv").value, 10), play: playIt});
 }
 // ---- scores: the engine's are for the side to move; shown from White's (Sente's) view ----
@@ -122,7 +125,7 @@ setInterval(() => {
 }, 100);
 // ---- endings the page decides: resignation, time, agreed draw (the server records them) ----
 function endGame(winner, reason) {
-  if (thinking) { pendingEnd = {winner, reason}; send({type: "stop"}); return; }
+  if (thinking || goPending) { pendingEnd = {winner, reason}; send({type: "stop"}); return; }
   send({type: "end", winner, reason});
 }
 function humanSide() {
@@ -262,8 +265,8 @@ function connect() {
       }
       if ((m.info.multipv || "1") === "1" && m.pvmove) { setPv(m.pvmove); draw(); }
     }
-    else if (m.type === "thinking") { thinking = true; document.body.dataset.thinking = "1"; $("thinking").textContent = `engine thinking (${m.limit})`; }
-    else if (m.type === "bestmove") { thinking = false; delete document.body.dataset.thinking; $("thinking").textContent = ""; }
+    else if (m.type === "thinking") { thinking = true; goPending = false; document.body.dataset.thinking = "1"; $("thinking").textContent = `engine thinking (${m.limit})`; }
+    else if (m.type === "bestmove") { thinking = false; if (!goPending) delete document.body.dataset.thinking; $("thinking").textContent = ""; }
     else if (m.type === "record") { $("record").value = m.json; $("pgn").textContent = m.pgn || ""; }
     else if (m.type === "offer") { $("notice").textContent = m.text; document.body.dataset.offer = m.accepted ? "accepted" : "declined"; }
     else if (m.type === "legend") {
@@ -274,6 +277,7 @@ function connect() {
     }
     else if (m.type === "error") {
       $("error").textContent = m.text;
+      if (goPending) { goPending = false; if (!thinking) delete document.body.dataset.thinking; }
       if (restoring && !st) { restoring = false; send({type: "new", variant: $("variant").value}, true); }
     }
     else if (m.type === "full" || m.type === "idle") {
@@ -297,14 +301,14 @@ $("analyse").onclick = () => go(false);
 $("engineside").onchange = () => {   // the engine starts at once when it is its side's turn
   try { localStorage.setItem(ENGINE, $("engineside").value); } catch (e) { /* storage off */ }
   premove = null; preSel = null;
-  if (!thinking && engineTurn()) go(true); else draw();
+  if (!thinking && !goPending && engineTurn()) go(true); else draw();
 };
 $("stop").onclick = () => {   // Stop also ends engine-against-engine: the engine plays no side
   $("engineside").value = "none"; send({type: "stop"});
   try { localStorage.setItem(ENGINE, "none"); } catch (e) { /* storage off */ }
 };
 $("takeback").onclick = () => {   // the person's last move (and the engine's answer to it)
-  if (!st || thinking || !st.moves.length) return;
+  if (!st || thinking || goPending || !st.moves.length) return;
   const es = $("engineside").value;
   const plies = (es === "0" || es === "1") && st.side !== +es && st.moves.length >= 2 ? 2 : 1;
   premove = null; send({type: "takeback", plies});
