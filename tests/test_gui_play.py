@@ -138,6 +138,43 @@ def test_playing_from_an_earlier_move_keeps_a_variation(page):
     wait_ply(page, 3)
     assert page.locator("#moves div.var a.vm").all_text_contents() == ["c5"]
     assert page.evaluate("document.body.dataset.fen") == core_fen("chess", ["e2e4", "e7e5", "g1f3"])
+    page.click('#moves span[data-ply="2"]')
+    wait_ply(page, 2)
+    page.click('g[data-cell="f1"]')
+    page.click('g[data-cell="c4"]')
+    wait_ply(page, 3)
+    assert page.locator("#moves div.var a.vm").all_text_contents() == ["c5", "Nf3"]
+    page.click("#takeback")                 # gone, not kept; the line past the end shown once
+    wait_ply(page, 2)
+    assert page_moves(page) == ["e2e4", "e7e5"]
+    assert page.locator("#moves div.var").count() == 2
+    assert page.locator("#moves div.var a.vm").all_text_contents() == ["c5", "Nf3"]
+
+
+def test_copy_buttons(browser_and_server):
+    browser, server = browser_and_server
+    ctx = browser.new_context(viewport=DESKTOP, permissions=["clipboard-read", "clipboard-write"])
+    pg = ctx.new_page()
+    pg.set_default_timeout(WAIT_MS)
+    pg.base_url = server.url
+    try:
+        open_game(pg, "chess")
+        pg.click('g[data-cell="e2"]')
+        pg.click('g[data-cell="e4"]')
+        wait_ply(pg, 1)
+        got = {}
+        for what, button in [("position", "#copyfen"), ("PGN", "#copypgn"),
+                             ("JSON record", "#copyjson"), ("link", "#copylink")]:
+            pg.evaluate("delete document.body.dataset.copied")
+            pg.click(button)
+            pg.wait_for_function("([w]) => document.body.dataset.copied === w", arg=[what])
+            got[what] = pg.evaluate("navigator.clipboard.readText()")
+        assert got["position"] == core_fen("chess", ["e2e4"])
+        assert "1. e4" in got["PGN"] and '[Result "*"]' in got["PGN"]
+        assert json.loads(got["JSON record"])["moves"] == ["e2e4"]
+        assert got["link"].endswith("?variant=chess&moves=e2e4")
+    finally:
+        ctx.close()
 
 
 def overlaps(a, b) -> bool:

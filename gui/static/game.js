@@ -137,7 +137,9 @@ function moveList(m) {
   const mv = $("moves"); mv.innerHTML = "";
   const vars = m.variations || [];
   const flush = (row) => {
-    for (const v of vars.filter((v) => Math.floor(v.at / 2) === row || (row === Infinity && v.at >= m.moves.length))) {
+    const here = (v) => row === Infinity ? v.at >= m.moves.length
+      : v.at < m.moves.length && Math.floor(v.at / 2) === row;
+    for (const v of vars.filter(here)) {
       const d = document.createElement("div"); d.className = "var"; d.append("(");
       v.moves.forEach((t, j) => {
         const p = v.at + j + 1;
@@ -267,7 +269,13 @@ function connect() {
     }
     else if (m.type === "thinking") { thinking = true; goPending = false; document.body.dataset.thinking = "1"; $("thinking").textContent = `engine thinking (${m.limit})`; }
     else if (m.type === "bestmove") { thinking = false; if (!goPending) delete document.body.dataset.thinking; $("thinking").textContent = ""; }
-    else if (m.type === "record") { $("record").value = m.json; $("pgn").textContent = m.pgn || ""; }
+    else if (m.type === "record") {
+      $("record").value = m.json; $("pgn").textContent = m.pgn || "";
+      if (copyNext) {
+        const pgn = copyNext === "pgn"; copyNext = null;
+        copy(pgn ? m.pgn : m.json, pgn ? "PGN" : "JSON record");
+      }
+    }
     else if (m.type === "offer") { $("notice").textContent = m.text; document.body.dataset.offer = m.accepted ? "accepted" : "declined"; }
     else if (m.type === "legend") {
       legendShow = m; document.body.dataset.legend = m.token;
@@ -321,6 +329,23 @@ $("back").onclick = () => st && st.ply > 0 && send({type: "goto", ply: st.ply - 
 $("fwd").onclick = () => st && st.ply < st.moves.length && send({type: "goto", ply: st.ply + 1});
 $("last").onclick = () => st && send({type: "goto", ply: st.moves.length});
 $("export").onclick = () => send({type: "export"});
+// ---- copy buttons: the position text, the link, and (from an export) PGN or the JSON record ----
+let copyNext = null;
+function copy(text, what) {
+  if (!text) { $("notice").textContent = `no ${what} for this game`; return; }
+  const done = () => { $("notice").textContent = `${what} copied`; document.body.dataset.copied = what; };
+  const fallback = () => {   // without the clipboard API: a selected text area and the copy command
+    const t = document.createElement("textarea"); t.value = text; document.body.appendChild(t);
+    t.select(); try { document.execCommand("copy"); done(); } catch (e) { $("error").textContent = "copy failed"; }
+    t.remove();
+  };
+  if (navigator.clipboard && navigator.clipboard.writeText) navigator.clipboard.writeText(text).then(done, fallback);
+  else fallback();
+}
+$("copyfen").onclick = () => st && copy(st.fen, "position");
+$("copylink").onclick = () => copy($("permalink").href, "link");
+$("copypgn").onclick = () => { copyNext = "pgn"; send({type: "export"}); };
+$("copyjson").onclick = () => { copyNext = "json"; send({type: "export"}); };
 $("import").onclick = () => send({type: "load", json: $("record").value.trim().split("\n")[0]});
 $("importpgn").onclick = () => send({type: "pgn", text: $("record").value, variant: variantName});
 window.addEventListener("resize", () => { if (st) draw(); });
