@@ -37,6 +37,7 @@ from .describe import (
     geometry_description,
     move_description,
     piece_moves,
+    readable,
     result_text,
     state,
 )
@@ -69,7 +70,8 @@ class Game:
         # the position after each ply, kept: a message never replays the game from the start
         self.positions = [self.start]
         self._legal: dict[int, dict] = {}      # ply -> {move text: move}, filled when asked
-        self._san: list[str] = []               # SAN of the moves (2D boards), kept as played
+        self.fits = pgn_fits(variant_name)      # SAN and PGN (2D boards)
+        self._san: list[str] = []               # the moves as shown (SAN on 2D), kept as played
         self.lines: list[list[str]] = []        # the variations, whole move lists
         self._line_san: dict[tuple, list[str]] = {}
         # how the main line ended when no rule ended it: (winner 0/1 or None, reason)
@@ -85,17 +87,26 @@ class Game:
                                 for m in legal_moves(self.positions[ply])}
         return self._legal[ply]
 
-    def san_moves(self) -> list[str] | None:
-        """The moves in SAN as the match runner's PGN writes it (None where PGN does not fit,
-        3D boards)."""
-        if not pgn_fits(self.name):
-            return None
+    def _shown(self, pos, m: int, legal: list[int]) -> str:
+        """A move as the move list shows it: SAN on 2D boards, else the readable notation."""
+        return san(self.v, pos, m, legal) if self.fits else readable(self.v, pos, m)
+
+    def shown_moves(self) -> list[str]:
         while len(self._san) < len(self.moves):
             k = len(self._san)
             legal = self.legal(k)
-            self._san.append(san(self.v, self.positions[k], legal[self.moves[k]],
-                                 list(legal.values())))
+            self._san.append(self._shown(self.positions[k], legal[self.moves[k]],
+                                         list(legal.values())))
         return self._san
+
+    def san_moves(self) -> list[str] | None:
+        """The moves in SAN as the match runner's PGN writes it (None where PGN does not fit,
+        3D boards)."""
+        return self.shown_moves() if self.fits else None
+
+    def notation_moves(self) -> list[str] | None:
+        """The moves in the readable notation of boards without SAN (3D); None elsewhere."""
+        return None if self.fits else self.shown_moves()
 
     def last_move(self) -> dict | None:
         if self.ply == 0:
@@ -200,7 +211,8 @@ class Game:
             while at < min(len(line), len(self.moves)) and line[at] == self.moves[at]:
                 at += 1
             out.append({"index": k, "at": at, "moves": line[at:],
-                        "san": None if not pgn_fits(self.name) else self.line_san(line)[at:]})
+                        "san": self.line_san(line)[at:] if self.fits else None,
+                        "notation": None if self.fits else self.line_san(line)[at:]})
         return sorted(out, key=lambda d: d["at"])
 
     def line_san(self, line: list[str]) -> list[str]:
@@ -209,7 +221,7 @@ class Game:
             pos, out = self.start.copy(), []
             for text in line:
                 legal = {move_text(self.v, m): m for m in legal_moves(pos)}
-                out.append(san(self.v, pos, legal[text], list(legal.values())))
+                out.append(self._shown(pos, legal[text], list(legal.values())))
                 pos.make(legal[text])
             self._line_san[key] = out
         return self._line_san[key]
@@ -240,6 +252,7 @@ class Tab:
             self.game.v.start_position())
         msg["lastmove"] = self.game.last_move()
         msg["san"] = self.game.san_moves()
+        msg["notation"] = self.game.notation_moves()
         msg["variations"] = self.game.variations()
         g = self.game
         if msg["result"] is None and g.ending and g.ply == len(g.moves):

@@ -182,6 +182,27 @@ def geometry_description(v) -> dict:
                        "ranks": max(c["coord"][2] for c in cells) + 1} if geo.dims == 3 else None)}
 
 
+def readable(v, pos, m: int) -> str:
+    """A move on a board without SAN (3D), as the move list shows it: the moving piece's
+    letters, a space, its cell, `-` or `×` (a capture), the target cell, then what the
+    protocol text adds after the cells (`=Q` for a promotion letter, a fission's `/r` as
+    written); a return or drop from the hand `R@ua1`.  (Not `x` for a capture: a level of the
+    cube is called x.)"""
+    names = v.geometry.names
+    to, frm = m & 255, (m >> 8) & 255
+    text = move_text(v, m)
+    if frm == DROP:
+        return f"{v.piece_types[(m >> 16) & 255].token}@{names[to]}"
+    code, target = pos.board[frm], pos.board[to]
+    letters = code_token(v, code).upper()
+    cap = bool(target) and (target & 1) != (code & 1)
+    cells = names[frm] + names[to]
+    rest = text[len(cells):] if text.startswith(cells) else ""
+    if len(rest) == 1 and rest.isalpha():
+        rest = "=" + rest.upper()
+    return f"{letters} {names[frm]}{'×' if cap else '-'}{names[to]}{rest}"
+
+
 def move_description(v, m: int) -> dict:
     frm = (m >> 8) & 255
     # (a pawn's long step keeps its en-passant cell there: no cell it acts on)

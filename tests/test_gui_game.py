@@ -12,7 +12,7 @@ from gui_helpers import LiveServer, recv, send, tab
 import gui.app
 import variants
 from engine.movegen import legal_moves
-from engine.notation import format_position, parse_move, parse_position
+from engine.notation import code_token, format_position, move_text, parse_move, parse_position
 from gui.describe import geometry_description, piece_moves, state
 
 
@@ -40,12 +40,13 @@ def test_a_move_from_an_earlier_ply_keeps_the_old_line():
     g.play("f1c4")                      # another move: a new main line, the old one kept
     assert g.moves == ["e2e4", "e7e5", "f1c4"] and g.ply == 3
     assert g.variations() == [{"index": 0, "at": 2, "moves": ["g1f3", "b8c6"],
-                               "san": ["Nf3", "Nc6"]}]
+                               "san": ["Nf3", "Nc6"], "notation": None}]
     assert format_position(g.position()) == core_fen("chess", ["e2e4", "e7e5", "f1c4"])
     g.switch(0, 4)                      # back to the kept line, at its end
     assert g.moves == ["e2e4", "e7e5", "g1f3", "b8c6"] and g.ply == 4
     assert format_position(g.position()) == core_fen("chess", g.moves)
-    assert g.variations() == [{"index": 0, "at": 2, "moves": ["f1c4"], "san": ["Bc4"]}]
+    assert g.variations() == [{"index": 0, "at": 2, "moves": ["f1c4"], "san": ["Bc4"],
+                               "notation": None}]
     g.ply = 2
     g.play("f1c4")                      # a move that a kept line goes on with: that line
     assert g.moves == ["e2e4", "e7e5", "f1c4"] and len(g.lines) == 1
@@ -135,7 +136,7 @@ def test_variations_over_the_socket_and_kept_in_a_record(server):
         st = recv(ws, "state")
         assert st["moves"] == ["e2e4", "c7c5"] and st["san"] == ["e4", "c5"]
         assert st["variations"] == [{"index": 0, "at": 1, "moves": ["e7e5", "g1f3"],
-                                     "san": ["e5", "Nf3"]}]
+                                     "san": ["e5", "Nf3"], "notation": None}]
         for bad in [{"type": "line", "index": 1, "ply": 1}, {"type": "line", "index": 0},
                     {"type": "line", "index": 0, "ply": 9}, {"type": "takeback", "plies": 5},
                     {"type": "takeback", "plies": "1"}]:
@@ -264,3 +265,36 @@ def test_legend_message(server):
         for bad in ["Z", 5, "N" * 20]:
             send(ws, type="legend", token=bad)
             recv(ws, "error")
+
+
+def test_readable_notation_on_3d_boards():
+    """3D boards have no SAN: the move list reads piece, cells and capture mark, each move
+    checked against the core's board before it."""
+    from gui.describe import readable
+    g = gui.app.Game("elefantnichtschach")
+    v = g.v
+    pos = v.start_position()
+    for k in range(24):
+        legal = legal_moves(pos)
+        caps = [m for m in legal if pos.board[m & 255] and (m >> 8) & 255 != 255]
+        m = (caps or legal)[k * 5 % len(caps or legal)]
+        g.play(move_text(v, m))
+        pos.make(m)
+    assert g.san_moves() is None and len(g.notation_moves()) == 24
+    pos = v.start_position()
+    names = v.geometry.names
+    for text, shown in zip(g.moves, g.notation_moves()):
+        m = parse_move(v, legal_moves(pos), text)
+        frm, to = (m >> 8) & 255, m & 255
+        if frm == 255:
+            assert shown == f"{v.piece_types[(m >> 16) & 255].token}@{names[to]}"
+        else:
+            letter = shown.split(" ")[0]
+            assert letter == code_token(v, pos.board[frm]).upper()
+            capture = bool(pos.board[to])
+            mark = "×" if capture else "-"
+            assert shown.split(" ")[1].startswith(names[frm] + mark + names[to])
+        pos.make(m)
+    assert any("×" in s for s in g.notation_moves())
+    assert readable(v, v.start_position(), parse_move(
+        v, legal_moves(v.start_position()), "ub2ub3")) == "P ub2-ub3"

@@ -390,3 +390,12 @@ def test_phone_layout_fills_the_width(phone):
     tap(phone, "f3")
     wait_ply(phone, 1)
     assert page_moves(phone) == ["g1f3"]
+
+
+def test_3d_move_list_in_readable_notation(page):
+    open_game(page, "elefantnichtschach")
+    page.click('g[data-cell="ub2"]')
+    page.click('g[data-cell="ub3"]')
+    wait_ply(page, 1)
+    item = page.locator('#moves span[data-ply="1"]')
+    assert item.get_attribute("data-move") == "ub2ub3" and item.text_content() == "P ub2-ub3"
