@@ -353,6 +353,12 @@ def test_coordinates_on_lattice_and_3d_boards(page):
     open_game(page, "nested-a")
     edge = page.locator("#board text.coord.edge").all_text_contents()
     assert edge == list("abcdefghijklmnopq") + [str(r) for r in range(1, 18)]
+    svg = page.locator("#board svg").bounding_box()
+    page.click("#flip")                        # flipped: still inside the drawing
+    for box in [page.locator("#board text.coord.edge").nth(k).bounding_box() for k in (0, 33)]:
+        assert svg["x"] <= box["x"] and box["x"] + box["width"] <= svg["x"] + svg["width"]
+        assert svg["y"] <= box["y"] and box["y"] + box["height"] <= svg["y"] + svg["height"]
+    page.click("#flip")
     open_game(page, "elefantnichtschach")
     edge = page.locator("#board text.coord.edge").all_text_contents()
     assert edge == (list("abcdef") + list("123456")) * 6

@@ -77,7 +77,8 @@ function frame() {   // [x0, y0, width, height] of the drawing and its titles [x
     const [x, y] = place({x: lb.x, y: S && cols ? (flipped ? 0 : S.ranks) : 0, w: 0});
     return [x, S && cols ? y - 0.2 : -0.2, lb.text];
   });
-  return [[-0.1 - edge, -0.1 - top, W + 0.2 + edge, H + 0.2 + top + edge], titles, 0];
+  // (coordinates go left and below, or right and above on a flipped board: room on all sides)
+  return [[-0.1 - edge, -0.1 - top - edge, W + 0.2 + 2 * edge, H + 0.2 + top + 2 * edge], titles, 0];
 }
 function edgeLabels(svg) {   // coordinates beside a lattice board and each 3D slice
   if (perspective) return;

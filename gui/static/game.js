@@ -279,7 +279,7 @@ function connect() {
     else if (m.type === "offer") { $("notice").textContent = m.text; document.body.dataset.offer = m.accepted ? "accepted" : "declined"; }
     else if (m.type === "legend") {
       legendShow = m; document.body.dataset.legend = m.token;
-      $("legendtext").textContent = `${m.name}: ${m.moves.length} moves from ${geo.cells[m.from].name} on an empty board (dots)` +
+      $("legendtext").textContent = `${m.name} (${m.token}): ${m.moves.length} moves from ${geo.cells[m.from].name} on an empty board (dots)` +
         (m.captures.some((c) => !m.moves.includes(c)) ? "; crosses: captures only" : "") + ". Click the board to go back.";
       draw();
     }
