@@ -204,22 +204,26 @@ class Game:
 
     def variations(self) -> list[dict]:
         """The kept lines as the move list shows them: each where it leaves the main line
-        (`at`: the number of main-line moves before it), its moves from there and their SAN."""
+        (`at`: the number of main-line moves before it), its moves from there and how they
+        are shown (`san` on 2D boards, `notation` on 3D ones)."""
         out = []
         for k, line in enumerate(self.lines):
             at = 0
             while at < min(len(line), len(self.moves)) and line[at] == self.moves[at]:
                 at += 1
+            shown = self.line_shown(line, at)
             out.append({"index": k, "at": at, "moves": line[at:],
-                        "san": self.line_san(line)[at:] if self.fits else None,
-                        "notation": None if self.fits else self.line_san(line)[at:]})
+                        "san": shown if self.fits else None,
+                        "notation": None if self.fits else shown})
         return sorted(out, key=lambda d: d["at"])
 
-    def line_san(self, line: list[str]) -> list[str]:
+    def line_shown(self, line: list[str], at: int) -> list[str]:
+        """How a kept line's moves after the main line's first `at` are shown; worked out
+        once per line from the main line's position where it leaves it (not from the start)."""
         key = tuple(line)
-        if key not in self._line_san:
-            pos, out = self.start.copy(), []
-            for text in line:
+        if key not in self._line_san or len(self._line_san[key]) != len(line) - at:
+            pos, out = self.positions[at].copy(), []
+            for text in line[at:]:
                 legal = {move_text(self.v, m): m for m in legal_moves(pos)}
                 out.append(self._shown(pos, legal[text], list(legal.values())))
                 pos.make(legal[text])

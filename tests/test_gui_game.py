@@ -298,3 +298,18 @@ def test_readable_notation_on_3d_boards():
     assert any("×" in s for s in g.notation_moves())
     assert readable(v, v.start_position(), parse_move(
         v, legal_moves(v.start_position()), "ub2ub3")) == "P ub2-ub3"
+
+
+def test_a_variation_is_shown_without_replaying_the_game(monkeypatch):
+    g = gui.app.Game("chess")
+    line = ["g1f3", "g8f6", "f3g1", "f6g8"] * 10
+    for t in line:
+        g.play(t)
+    g.ply = 38
+    calls = []
+    real = gui.app.legal_moves
+    monkeypatch.setattr(gui.app, "legal_moves", lambda pos: calls.append(1) or real(pos))
+    g.play("e2e4")
+    shown = g.variations()
+    assert shown[0]["at"] == 38 and shown[0]["san"] == ["Ng1", "Ng8"]
+    assert len(calls) <= 4          # the kept line's two moves (and the shown position's)
