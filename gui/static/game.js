@@ -312,7 +312,7 @@ $("engineside").onchange = () => {   // the engine starts at once when it is its
   if (!thinking && !goPending && engineTurn()) go(true); else draw();
 };
 $("stop").onclick = () => {   // Stop also ends engine-against-engine: the engine plays no side
-  $("engineside").value = "none"; send({type: "stop"});
+  $("engineside").value = "none"; premove = null; preSel = null; send({type: "stop"});
   try { localStorage.setItem(ENGINE, "none"); } catch (e) { /* storage off */ }
 };
 $("takeback").onclick = () => {   // the person's last move (and the engine's answer to it)
