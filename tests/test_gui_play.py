@@ -101,8 +101,11 @@ def test_the_engine_answers_by_default(browser_and_server, device):
         moves = page_moves(pg)
         assert moves[0] == "e2e4"
         assert pg.evaluate("document.body.dataset.fen") == core_fen("chess", moves)
+        below = pg.locator('g[data-cell="e1"]').bounding_box()["y"]
         pg.select_option("#engineside", "0")  # White, whose turn it is: the engine moves
         wait_ply(pg, 3)
+        # and the person, now Black, has Black's side at the bottom
+        assert pg.locator('g[data-cell="e1"]').bounding_box()["y"] < below
         moves = page_moves(pg)
         assert pg.evaluate("document.body.dataset.fen") == core_fen("chess", moves)
         pg.select_option("#variant", "shogi")  # no "New" pressed: a new game of shogi

@@ -240,6 +240,7 @@ function connect() {
       try { es = es || localStorage.getItem(ENGINE); } catch (e) { /* storage off */ }
       if (["none", "0", "1", "both"].includes(es)) {
         $("engineside").value = es;
+        flipped = es === "0";           // the person's side at the bottom
         try { localStorage.setItem(ENGINE, es); } catch (e) { /* storage off */ }
       }
       // a permalink's moves, else (no address parameters but engine) the game kept from the
@@ -309,6 +310,8 @@ $("analyse").onclick = () => go(false);
 $("engineside").onchange = () => {   // the engine starts at once when it is its side's turn
   try { localStorage.setItem(ENGINE, $("engineside").value); } catch (e) { /* storage off */ }
   premove = null; preSel = null;
+  const es = $("engineside").value;   // the person's side at the bottom
+  if (es === "0" || es === "1") { flipped = es === "0"; showEval(); showClocks(); }
   if (!thinking && !goPending && engineTurn()) go(true); else draw();
 };
 $("stop").onclick = () => {   // Stop also ends engine-against-engine: the engine plays no side
