@@ -14,12 +14,14 @@ FROM_XBOARD = {v: k for k, v in XBOARD_NAMES.items()}
 _SQUARE = re.compile(r"([a-z])(\d+)")
 
 def drawable(v) -> bool:
-    """Whether XBoard can draw the variant: one rectangle of squares in two dimensions, where a
-    square that is no cell is a hole (`*` in XBoard's FEN).  3D boards (Alice's two boards among
-    them) and lattices (cells on the squares' corners too) are left out."""
+    """Whether XBoard can draw and play the variant: one rectangle of squares in two dimensions,
+    where a square that is no cell is a hole (`*` in XBoard's FEN), and moves XBoard can replay.
+    Left out: 3D boards (Alice's two boards among them), lattices (cells on the squares' corners
+    too) and games whose moves change a piece on a third cell without taking it (Notake's acting
+    moves: XBoard's moves only move pieces, so it refuses them as invalid)."""
     from variants.inifile.lattice import LatticeVariant
     g = v.geometry
-    return g.dims == 2 and not isinstance(v, LatticeVariant)
+    return g.dims == 2 and not isinstance(v, LatticeVariant) and not v.acts_elsewhere
 
 
 def xboard_variants() -> list[str]:
@@ -139,8 +141,15 @@ def setup_line(v) -> str:
     g = v.geometry
     files = max(c[0] for c in g.coords) + 1
     ranks = max(c[1] for c in g.coords) + 1
-    hold = len(v.notation.hand_order()) if v.hands else 0
-    return f"setup ({piece_table(v)}) {files}x{ranks}+{hold}_{parent(v)} {v.start_fen}"
+    return f"setup ({piece_table(v)}) {files}x{ranks}+{holdings(v)}_{parent(v)} {v.start_fen}"
+
+
+def holdings(v) -> int:
+    """XBoard's holdings size: one row per piece type a hand can hold, the king never (as
+    Fairy-Stockfish counts them: 5 for minishogi's P S G B R)."""
+    if not v.hands:
+        return 0
+    return sum(1 for t in v.notation.hand_order() if v.piece_types[t].token.upper() != "K")
 
 
 def piece_lines(v) -> list[str]:

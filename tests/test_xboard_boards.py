@@ -1,16 +1,20 @@
 """What XBoard is told of boards and pieces, and the CECP commands that change the games played
-(issue #49's follow-ups): shogi-style promoted pieces in the piece table and `piece +X&` lines,
+(issue #49's follow-ups): shogi-style promoted pieces in the piece table and `piece +X&` lines
+(checked against Fairy-Stockfish's XBoard mode), Notake left out,
 the en-passant cell of a ten-rank `setboard` in XBoard's rank numbering, a `VariantPath` set from
 XBoard refreshing `variants=`, boards with holes as `*` squares, and draw offers."""
 from __future__ import annotations
 
+import os
+import shutil
+import subprocess
 from pathlib import Path
 
 import pytest
 
 import variants
-from protocol.xboard_board import (PROMOTED_OFFSET, drawable, fen_from_xboard, piece_lines, piece_table,
-                                   rank_shift, xboard_variants)
+from protocol.xboard_board import (PROMOTED_OFFSET, drawable, fen_from_xboard, holdings, piece_lines,
+                                   piece_table, rank_shift, xboard_variants)
 from tests.test_xboard_protocol import sync, xb  # noqa: F401  (the fixture)
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
@@ -18,38 +22,99 @@ EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
 
 # ---- promoted pieces ------------------------------------------------------------------------
 
-def test_notake_setup_has_promoted_slots_and_piece_lines(xb):  # noqa: F811
-    xb.send("variant notake-tow")
+MINISHOGI = """[minishogi-file]
+maxRank = 5
+maxFile = 5
+customPiece1 = p:fW
+customPiece2 = s:fWfFbrFblF
+customPiece3 = g:fWfFsWbW
+customPiece4 = b:B
+customPiece5 = r:R
+king = k:K
+customPiece6 = h:BW
+customPiece7 = d:RF
+promotedPieceType = p:g s:g b:h r:d
+promotedOnlyTypes = hd
+startFen = rbsgk/4p/5/P4/KGSBR[-] w 0 1
+pieceDrops = true
+capturesToHand = true
+promotionRegionWhite = *5
+promotionRegionBlack = *1
+pawnTypes = p
+promotionPawnTypes = -
+promotionPieceTypes = -
+doubleStep = false
+castling = false
+"""
+FSF = shutil.which("fairy-stockfish") or ("/usr/games/fairy-stockfish"
+                                          if os.path.exists("/usr/games/fairy-stockfish") else None)
+
+
+@pytest.fixture
+def minishogi(tmp_path):
+    path = tmp_path / "minishogi.ini"
+    path.write_text(MINISHOGI)
+    return path
+
+
+def test_shogi_like_file_setup_and_promoted_piece_lines(xb, minishogi):  # noqa: F811
+    """A variants file with shogi's promotions (Minishogi's pieces written as custom pieces):
+    each promoting piece in one of XBoard's first ten slots, `+` eleven slots on, and the
+    promoted forms' moves told as `piece +X&` (Gold, Horse, Dragon); the Horse and Dragon,
+    pieces only as promoted forms, have no letter of their own."""
+    xb.send(f"option VariantPath={minishogi}")
+    sync(xb)
+    xb.send("variant minishogi-file")
     got = sync(xb)
-    table, size, fen = got[0].split(" ", 3)[1:]
-    # XBoard's shogi slots: Lance, Silver, Gold where XBoard's own shogi has them, and each
-    # promoting piece's promoted form (`+`) eleven slots on
-    assert table == "(PNBRLS...G.++++++....Kpnbrls...g.++++++....k)"
-    assert size == "9x9+0_shogi"
-    assert fen.startswith("lnsgkgsnl/1r5b1/")
+    assert got[0] == ("setup (P.BR.S...G.+.++.+....Kp.br.s...g.+.++.+....k) 5x5+5_fairy "
+                      "rbsgk/4p/5/P4/KGSBR[-] w 0 1")
     pieces = got[1:]
     assert "piece P& fW" in pieces and "piece G& fWfFsWbW" in pieces
-    # the promoted forms move as the pieces they become: Gold, Horse, Dragon
     assert "piece +P& fWfFsWbW" in pieces and "piece +S& fWfFsWbW" in pieces
-    assert "piece +B& fBbrBblBsWvW" in pieces and "piece +R& sRvRfFbrFblF" in pieces
-    # the Horse and Dragon have no letter of their own in XBoard
+    assert "piece +B& BW" in pieces and "piece +R& RF" in pieces
     assert not [p for p in pieces if p.startswith(("piece H&", "piece D&"))]
-
-
-def test_notake_promotion_and_promoted_piece_through_cecp(xb):  # noqa: F811
-    xb.send("variant notake-tow")
+    # a Pawn reaching the far rank promotes with XBoard's `+`; the promoted Pawn as XBoard
+    # writes it in a FEN (`+P`) moves as a Gold: sideways, which a Pawn cannot
     xb.send("force")
-    sync(xb)
-    xb.send("setboard 4k4/9/9/4S4/9/9/9/9/4K4[-] w 0 1")
-    xb.send("usermove e6e7+")        # a Silver entering the zone promotes with XBoard's `+`
+    xb.send("setboard 4k/P4/5/5/K4[-] w 0 1")
+    xb.send("usermove a4a5+")
     assert sync(xb) == []
-    # a promoted Pawn as XBoard writes it in a FEN (`+P`) moves as a Gold: sideways
-    xb.send("setboard 4k4/9/4+P4/9/9/9/9/9/4K4[-] w 0 1")
-    xb.send("usermove e7d7")
+    xb.send("setboard 2k2/5/+P4/5/K4[-] w 0 1")
+    xb.send("usermove a3b3")
     assert sync(xb) == []
-    xb.send("setboard 4k4/9/4P4/9/9/9/9/9/4K4[-] w 0 1")
-    xb.send("usermove e7d7")         # an unpromoted Pawn does not
-    assert sync(xb) == ["Illegal move: e7d7"]
+    xb.send("setboard 2k2/5/P4/5/K4[-] w 0 1")
+    xb.send("usermove a3b3")
+    assert sync(xb) == ["Illegal move: a3b3"]
+
+
+# the README's test command (and CI) installs it: never skipped there
+@pytest.mark.skipif(FSF is None and os.environ.get("CI") != "true",
+                    reason="no fairy-stockfish program (Debian package fairy-stockfish)")
+def test_promoted_slots_agree_with_fairy_stockfish(minishogi):
+    """Fairy-Stockfish's XBoard mode tells XBoard its built-in Minishogi with a piece table;
+    the same pieces from a variants file get the same slots from cellfish (cellfish writes
+    every slot up to the king's, Fairy-Stockfish stops at the last one it uses)."""
+    assert FSF, "the fairy-stockfish program is missing: the README's test command installs it"
+    out = subprocess.run([FSF], input="xboard\nprotover 2\nvariant minishogi\nping 1\nquit\n",
+                         capture_output=True, text=True, timeout=60).stdout.splitlines()
+    setup = next(s for s in out if s.startswith("setup ("))
+    theirs = setup.split("(")[1].split(")")[0]
+    theirs_white = theirs[:len(theirs) // 2]
+    variants.load_file(str(minishogi))
+    ours = piece_table(variants.get("minishogi-file"))
+    ours_white = ours[:len(ours) // 2]
+    assert ours_white[:len(theirs_white) - 1] == theirs_white[:-1]
+    assert set(ours_white[len(theirs_white) - 1:-1]) <= {"."} and ours_white[-1] == theirs_white[-1] == "K"
+    assert setup.split()[2].split("+")[1].split("_")[0] == "5" == str(holdings(variants.get("minishogi-file")))
+
+
+def test_notake_left_out(xb):  # noqa: F811
+    """Notake's acting moves change a piece on a third cell (recruit, demote, promote): XBoard's
+    moves only move pieces, and XBoard 4.9 forfeited cellfish on the first one (`b3b4,b2`,
+    "invalid move"), so the Notake forms are not offered to it."""
+    assert not drawable(variants.get("notake-tow"))
+    xb.send("variant notake-tow")
+    assert sync(xb)[0].startswith("Error (unknown variant)")
 
 
 def test_knavish_promotion_table_keeps_pawn_and_queen_slots():

@@ -70,6 +70,7 @@ class Notake(Plugin, RuleBase):
     template = "shogi"
     check_hook = True
     fast_legality = False
+    acts_elsewhere = True       # the acting moves recruit, demote or promote another piece
 
     check_ok_repetition = Shogi.check_ok_repetition   # fourfold; perpetual checker loses
 
