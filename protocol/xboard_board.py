@@ -124,6 +124,13 @@ def piece_table(v) -> str:
     for ch in rest:
         if "." in slots:
             slots[slots.index(".")] = ch
+    # a piece a Pawn promoted to, which returns to the hand as a Pawn (`X~` in the FEN, as in
+    # crazyhouse): XBoard's `~` in the promoted slot of the piece's own
+    for pt in v.piece_types[1:]:
+        if len(pt.token) == 2 and pt.token[1] == "~" and pt.token[0].upper() in slots:
+            i = slots.index(pt.token[0].upper()) + PROMOTED_OFFSET
+            if i < len(slots) and slots[i] == ".":
+                slots[i] = "~"
     white = "".join(slots) + "K"
     return white + white.lower()
 

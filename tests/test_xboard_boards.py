@@ -126,6 +126,19 @@ def test_knavish_promotion_table_keeps_pawn_and_queen_slots():
     assert "piece +R& Q" in lines and "piece +B& Q" in lines and "piece +D& ND" in lines
 
 
+def test_returning_promoted_pieces_get_xboards_tilde_slot():
+    """Knavish with captures returning: a Pawn promoted to a Queen or Carpenter (`Q~`, `C~`)
+    goes back to the hand as a Pawn when taken.  XBoard knows such a piece by `~` in the
+    promoted slot of the piece's own; without it XBoard 4.9 put a taken `C~` in the hand as a
+    Carpenter and forfeited cellfish for the Pawn drop that followed (P@b5)."""
+    v = variants.get("knavish-returns")
+    white = piece_table(v)[:len(piece_table(v)) // 2]
+    assert white == "PNBRQD..C...+++~+..~.K"
+    for ch in "QC":
+        assert white[white.index(ch) + PROMOTED_OFFSET] == "~"
+    assert "~" not in piece_table(variants.get("knavish-promotion"))   # nothing returns there
+
+
 @pytest.mark.parametrize("name", [n for n in variants.shipped_names()
                                   if n.startswith(("notake", "knavish"))])
 def test_every_promoting_piece_has_its_plus_slot(name):
