@@ -265,3 +265,19 @@ def test_draw_declined_when_early_or_ahead(xb):  # noqa: F811
     xb.send("sd 2")
     xb.send("usermove e2e4")          # still serving: the engine answers with a move
     assert xb.expect("move ")[-1].startswith("move ")
+
+
+def test_draw_judged_by_the_running_search(xb):  # noqa: F811
+    """An offer while the engine thinks is judged by that search's own line (as XBoard 4.9
+    sent it: Action > Draw during cellfish's turn): Black's best line takes White's last pawn,
+    knight against king, so the offer is accepted before the engine moves."""
+    xb.send("force")
+    xb.send("setboard K7/8/8/8/8/7k/7P/1n6 b - - 0 1")
+    xb.send("post")
+    xb.send("go")                     # no clock: it thinks until `?`
+    xb.expect(lambda s: s[:1].isdigit() and int(s.split()[0]) >= 3)
+    xb.send("draw")
+    got = xb.expect(lambda s: s == "offer draw" or s.startswith("move "))
+    assert got[-1] == "offer draw"
+    xb.send("?")
+    assert xb.expect("move ")[-1].startswith("move ")
