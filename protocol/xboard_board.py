@@ -1,5 +1,5 @@
 """What XBoard is told of a game's board: the names it knows games by, which boards it can draw,
-its rank numbering on boards of ten ranks or more, and for a game it does not know the `setup`
+its rank numbering on boards of exactly ten ranks, and for a game it does not know the `setup`
 line (piece table, size, holdings, start position) and a Betza `piece` line for each piece."""
 from __future__ import annotations
 
