@@ -14,12 +14,13 @@ from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
     from .position import Position
+    from .attacks import MaskAttacks
     from .tables import AttackTables, PieceTables, Promotions
     from .variant import Variant
 
 
 class MoveData:
-    __slots__ = ("variant", "tl", "promo", "pfrom", "hands", "castling", "extra_moves", "atk")
+    __slots__ = ("variant", "tl", "promo", "pfrom", "hands", "castling", "extra_moves", "atk", "masks")
 
     def __init__(self, v: Variant) -> None:
         self.variant = v
@@ -30,11 +31,18 @@ class MoveData:
         self.castling: bool = bool(v.castling)
         self.extra_moves: bool = v.rules.extra_moves
         self.atk: list[AttackTables] | None = None        # v.attacks, once read
+        self.masks: list[MaskAttacks] | None = None       # v.attack_masks, once read
 
     def attacks(self) -> list[AttackTables]:
         a = self.atk
         if a is None:
             a = self.atk = self.variant.attacks
+        return a
+
+    def attack_masks(self) -> list[MaskAttacks]:
+        a = self.masks
+        if a is None:
+            a = self.masks = self.variant.attack_masks
         return a
 
 

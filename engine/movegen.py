@@ -9,10 +9,12 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Final
 
 from . import movedata
+from .attacks import attacked_mask, pinned_mask
 from .moves import CASTLE, DOUBLE, DROP, EP, FISSION, FUSION, SPECIAL
-from .walker import walk_targets
+from .walker import targets_into, walk_targets
 
 if TYPE_CHECKING:
+    from .attacks import MaskAttacks
     from .movedata import MoveData
     from .position import Position
     from .tables import AttackTables
@@ -63,6 +65,9 @@ def pseudo_moves(pos: Position, captures_only: bool = False, drops: bool = True)
                         if (p & 1) != side:
                             out.append(base | t)
                         break
+            continue
+        if pr is None and not T.overlap:
+            targets_into(T, s, b, side, ep, out, base)
             continue
         tg = walk_targets(T, s, b, side, ep)
         if pr is None:
@@ -282,9 +287,16 @@ def _attack_tables(pos: Position) -> list[AttackTables]:
     return md.attacks() if md is not None else pos.variant.attacks
 
 
+def _attack_masks(pos: Position) -> list[MaskAttacks]:
+    """The variant's attack tables with code masks (``engine/attacks.py``), as
+    ``_attack_tables`` reads the frozenset ones."""
+    md = pos.md
+    return md.attack_masks() if md is not None else pos.variant.attack_masks
+
+
 def attacked(pos: Position, t: int, by: int) -> bool:
     """Is cell t attacked (capturable) by a piece of colour `by`?"""
-    return attacked_with(_attack_tables(pos)[by], pos.board, t)
+    return attacked_mask(_attack_masks(pos)[by], pos.board, t)
 
 
 def in_check(pos: Position, side: int | None = None) -> bool:
@@ -404,7 +416,7 @@ def pinned_with(atk: AttackTables, b: list[int], k: int, us: int) -> set[int]:
 
 def pinned_cells(pos: Position, k: int, them: int) -> set[int]:
     """Own cells whose piece, if it left, would open a line from an enemy piece to k."""
-    return pinned_with(_attack_tables(pos)[them], pos.board, k, them ^ 1)
+    return pinned_mask(_attack_masks(pos)[them], pos.board, k, them ^ 1)
 
 
 def legal_moves(pos: Position) -> list[int]:
@@ -488,34 +500,59 @@ def royal_filter(pos: Position, pseudo: list[int]) -> list[int]:
     them = side ^ 1
     rules = v.rules
     drop_hook = v.drop_legal if rules.drop_rule else None
-    atk = _attack_tables(pos)[them]
+    fa = _attack_masks(pos)[them]
     b = pos.board
-    check = attacked_with(atk, b, k)
+    check = attacked_mask(fa, b, k)
     out: list[int] = []
     king = pos.king
+    # a plain move of the royal (no flag, no promotion, no second cell, no capture hook) is
+    # legal when its destination is not attacked with the royal lifted from its cell: what
+    # make would leave, but for the destination's own cell, which the attack test does not
+    # read (``selfref``: unless a ray wraps round to it)
+    lift = not fa.selfref[k] and not pos._capfx
+    kcode = b[k]
     if rules.pin_shortcut and not check:
-        pinned = pinned_with(atk, b, k, side)
+        pinned = pinned_mask(fa, b, k, side)
         for m in pseudo:
             frm = (m >> 8) & 255                    # from cell
             if frm == DROP:
                 if drop_hook is None or drop_hook(pos, m):
                     out.append(m)
-            elif frm != k and frm not in pinned and not (m & EP):
-                out.append(m)
+            elif frm != k:
+                if frm not in pinned and not (m & EP):
+                    out.append(m)
+                else:
+                    pos.make(m)
+                    if not attacked_mask(fa, b, king[side]):
+                        out.append(m)
+                    pos.unmake()
+            elif lift and m < 0x10000:
+                b[k] = 0
+                if not attacked_mask(fa, b, m & 255):
+                    out.append(m)
+                b[k] = kcode
             else:
                 pos.make(m)
-                if not attacked_with(atk, b, king[side]):
+                if not attacked_mask(fa, b, king[side]):
                     out.append(m)
                 pos.unmake()
         return out
     if check and rules.evasion_shortcut:
         pseudo = evasions(pos, pseudo, k, them)      # only what can end the check
     for m in pseudo:
-        if drop_hook is not None and (m >> 8) & 255 == DROP and not drop_hook(pos, m):
+        frm = (m >> 8) & 255
+        if frm == DROP:
+            if drop_hook is not None and not drop_hook(pos, m):
+                continue
+        elif frm == k and lift and m < 0x10000:
+            b[k] = 0
+            if not attacked_mask(fa, b, m & 255):
+                out.append(m)
+            b[k] = kcode
             continue
         pos.make(m)
         kk = king[side]
-        if kk < 0 or not attacked_with(atk, b, kk):
+        if kk < 0 or not attacked_mask(fa, b, kk):
             out.append(m)
         pos.unmake()
     return out

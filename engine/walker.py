@@ -19,38 +19,49 @@ def piece_targets(T: PieceTables, s: int, b: list[int], side: int, ep: int,
                   app: Callable[[int], None]) -> None:
     """Every target of the piece whose tables are T, standing on s (leaps, rides, move-only
     and capture-only parts, special rays, hops, zigzag paths, bent paths).  Appends
-    target | flags."""
+    target | flags, through ``app`` (for variants' own generators)."""
+    tg: list[int] = []
+    targets_into(T, s, b, side, ep, tg, 0)
+    for t in tg:
+        app(t)
+
+
+def targets_into(T: PieceTables, s: int, b: list[int], side: int, ep: int,
+                 out: list[int], base: int) -> None:
+    """``piece_targets`` appending ``base | target | flags`` to the list ``out`` (the
+    generators pass the move's from-cell field as ``base``): compiled, a list's append is a
+    direct call where a callable is a generic one."""
     for t in T.leaps[s]:
         p = b[t]
         if not p or (p & 1) != side:
-            app(t)
+            out.append(base | t)
     for t in T.mleaps[s]:
         if not b[t]:
-            app(t)
+            out.append(base | t)
     for t in T.cleaps[s]:
         p = b[t]
         if p and (p & 1) != side:
-            app(t)
+            out.append(base | t)
     for ray in T.rides[s]:
         for t in ray:
             p = b[t]
             if not p:
-                app(t)
+                out.append(base | t)
             else:
                 if (p & 1) != side:
-                    app(t)
+                    out.append(base | t)
                 break
     for ray in T.mrides[s]:
         for t in ray:
             if b[t]:
                 break
-            app(t)
+            out.append(base | t)
     for ray in T.crides[s]:
         for t in ray:
             p = b[t]
             if p:
                 if (p & 1) != side:
-                    app(t)
+                    out.append(base | t)
                 break
     for ray, stops, mode, flag in T.special[s]:
         k = 0
@@ -58,16 +69,16 @@ def piece_targets(T: PieceTables, s: int, b: list[int], side: int, ep: int,
             p = b[t]
             if p:
                 if stops[k] and mode != MOVE and (p & 1) != side:
-                    app(t)
+                    out.append(base | t)
                 break
             if stops[k]:
                 if mode != CAPTURE:
                     if flag == "double":
-                        app(t | DOUBLE | ((ray[k - 1] + 1) << 24))
+                        out.append(base | t | DOUBLE | ((ray[k - 1] + 1) << 24))
                     else:
-                        app(t)
+                        out.append(base | t)
                 elif flag == "ep" and t == ep:
-                    app(t | EP)
+                    out.append(base | t | EP)
             k += 1
     for ray, stops, mode, beyond in T.hops[s]:
         i, n = 0, len(ray)
@@ -79,10 +90,10 @@ def piece_targets(T: PieceTables, s: int, b: list[int], side: int, ep: int,
             p = b[t]
             if p:
                 if stops[k] and mode != MOVE and (p & 1) != side:
-                    app(t)
+                    out.append(base | t)
                 break
             if stops[k] and mode != CAPTURE:
-                app(t)
+                out.append(base | t)
     zig = T.paths[s]
     if zig:
         seen: set[int] = set()      # zigzags cross: a cell on two paths is one destination
@@ -93,28 +104,28 @@ def piece_targets(T: PieceTables, s: int, b: list[int], side: int, ep: int,
                 if p:
                     if stops[k] and mode != MOVE and (p & 1) != side and t not in seen:
                         seen.add(t)
-                        app(t)
+                        out.append(base | t)
                     break
                 if stops[k] and mode != CAPTURE and t not in seen:
                     seen.add(t)
-                    app(t)
+                    out.append(base | t)
                 k += 1
     for c1, stop1, rays in T.bent[s]:
         p = b[c1]
         if p:
             if stop1 and (p & 1) != side:
-                app(c1)
+                out.append(base | c1)
             continue
         if stop1:
-            app(c1)
+            out.append(base | c1)
         for ray in rays:
             for t in ray:
                 p = b[t]
                 if not p:
-                    app(t)
+                    out.append(base | t)
                 else:
                     if (p & 1) != side:
-                        app(t)
+                        out.append(base | t)
                     break
 
 
@@ -122,7 +133,7 @@ def walk_targets(T: PieceTables, s: int, b: list[int], side: int, ep: int) -> li
     """``piece_targets`` as a list, each target once where the piece's atoms overlap: the
     generators' path for a piece the plain loops do not cover."""
     tg: list[int] = []
-    piece_targets(T, s, b, side, ep, tg.append)
+    targets_into(T, s, b, side, ep, tg, 0)
     if T.overlap:
         tg = list(dict.fromkeys(tg))      # atoms that share cells: each move once
     return tg
