@@ -510,7 +510,6 @@ def royal_filter(pos: Position, pseudo: list[int]) -> list[int]:
     # make would leave, but for the destination's own cell, which the attack test does not
     # read (``selfref``: unless a ray wraps round to it)
     lift = not fa.selfref[k] and not pos._capfx
-    kcode = b[k]
     if rules.pin_shortcut and not check:
         pinned = pinned_mask(fa, b, k, side)
         for m in pseudo:
@@ -527,10 +526,8 @@ def royal_filter(pos: Position, pseudo: list[int]) -> list[int]:
                         out.append(m)
                     pos.unmake()
             elif lift and m < 0x10000:
-                b[k] = 0
-                if not attacked_mask(fa, b, m & 255):
+                if not _lifted_attacked(pos, fa, k, m & 255):
                     out.append(m)
-                b[k] = kcode
             else:
                 pos.make(m)
                 if not attacked_mask(fa, b, king[side]):
@@ -545,10 +542,8 @@ def royal_filter(pos: Position, pseudo: list[int]) -> list[int]:
             if drop_hook is not None and not drop_hook(pos, m):
                 continue
         elif frm == k and lift and m < 0x10000:
-            b[k] = 0
-            if not attacked_mask(fa, b, m & 255):
+            if not _lifted_attacked(pos, fa, k, m & 255):
                 out.append(m)
-            b[k] = kcode
             continue
         pos.make(m)
         kk = king[side]
@@ -556,3 +551,29 @@ def royal_filter(pos: Position, pseudo: list[int]) -> list[int]:
             out.append(m)
         pos.unmake()
     return out
+
+
+def _lifted_attacked(pos: Position, fa: MaskAttacks, k: int, to: int) -> bool:
+    """Would the royal on k stand attacked on ``to`` after its plain move there?  Tested with
+    the royal lifted from k and the board otherwise as it is (the attack test does not read
+    ``to`` itself), instead of making and unmaking the move.  The occupancy sets are put
+    through the very changes make and unmake put them through: a set's iteration order
+    depends on its history, the generators walk the pieces in that order, and the searcher's
+    move order (so its node counts) follows it."""
+    b = pos.board
+    side = pos.side
+    code = b[k]
+    own = pos.occ[side]
+    own.discard(k)
+    cap = b[to]
+    if cap:
+        them = pos.occ[side ^ 1]
+        them.discard(to)
+        them.add(to)
+    own.add(to)
+    b[k] = 0
+    r = attacked_mask(fa, b, to)
+    b[k] = code
+    own.discard(to)
+    own.add(k)
+    return r
