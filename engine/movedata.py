@@ -20,13 +20,19 @@ if TYPE_CHECKING:
 
 
 class MoveData:
-    __slots__ = ("variant", "tl", "promo", "pfrom", "hands", "castling", "extra_moves", "atk", "masks")
+    __slots__ = ("variant", "tl", "promo", "pfrom", "hands", "castling", "extra_moves", "atk", "masks",
+                 "promo_of", "pfrom_of")
 
     def __init__(self, v: Variant) -> None:
         self.variant = v
         self.tl: list[PieceTables] = v.table_list         # the generator's tables by code
         self.promo: Promotions = v.promo
         self.pfrom: dict[int, frozenset[int]] = v.promo_from
+        # the same two by code, as lists (a list read where a dict lookup hashes a boxed int)
+        n = len(self.tl)
+        self.promo_of: list[dict[tuple[int, int], tuple[int, ...]] | None] = \
+            [self.promo.get(code) for code in range(n)]
+        self.pfrom_of: list[frozenset[int]] = [self.pfrom.get(code, frozenset()) for code in range(n)]
         self.hands: bool = bool(v.hands)
         self.castling: bool = bool(v.castling)
         self.extra_moves: bool = v.rules.extra_moves

@@ -36,8 +36,8 @@ def pseudo_moves(pos: Position, captures_only: bool = False, drops: bool = True)
             pos.variant.extra_moves(pos, caps)
         return caps
     tl = md.tl
-    promo = md.promo
-    pfrom = md.pfrom
+    promo = md.promo_of
+    pfrom = md.pfrom_of
     b = pos.board
     side = pos.side
     ep = pos.ep
@@ -46,7 +46,7 @@ def pseudo_moves(pos: Position, captures_only: bool = False, drops: bool = True)
         code = b[s]
         T = tl[code]
         base = s << 8
-        pr = promo.get(code)
+        pr = promo[code]
         if pr is not None and s not in pfrom[code]:
             pr = None                   # a pawn far from its promotion zone moves plainly
         if T.simple and pr is None:
@@ -98,8 +98,8 @@ def quiet_moves(pos: Position) -> list[int]:
     moves only when the captures have not cut the node off."""
     md = movedata.of(pos)
     tl = md.tl
-    promo = md.promo
-    pfrom = md.pfrom
+    promo = md.promo_of
+    pfrom = md.pfrom_of
     b = pos.board
     side = pos.side
     ep = pos.ep
@@ -108,7 +108,7 @@ def quiet_moves(pos: Position) -> list[int]:
         code = b[s]
         T = tl[code]
         base = s << 8
-        pr = promo.get(code)
+        pr = promo[code]
         if pr is not None and s not in pfrom[code]:
             pr = None
         if T.simple and pr is None:
@@ -149,8 +149,8 @@ def _captures(pos: Position, md: MoveData) -> list[int]:
     object there) and walks only its rides; any other walks every target and keeps the
     captures."""
     tl = md.tl
-    promo = md.promo
-    pfrom = md.pfrom
+    promo = md.promo_of
+    pfrom = md.pfrom_of
     b = pos.board
     side = pos.side
     ep = pos.ep
@@ -163,7 +163,7 @@ def _captures(pos: Position, md: MoveData) -> list[int]:
         code = b[s]
         T = tl[code]
         base = s << 8
-        pr = promo.get(code)
+        pr = promo[code]
         if pr is not None and s not in pfrom[code]:
             pr = None                   # a pawn far from its promotion zone moves plainly
         if T.capfast and pr is None:
@@ -503,53 +503,66 @@ def royal_filter(pos: Position, pseudo: list[int]) -> list[int]:
     fa = _attack_masks(pos)[them]
     b = pos.board
     check = attacked_mask(fa, b, k)
-    out: list[int] = []
     king = pos.king
     # a plain move of the royal (no flag, no promotion, no second cell, no capture hook) is
     # legal when its destination is not attacked with the royal lifted from its cell: what
     # make would leave, but for the destination's own cell, which the attack test does not
     # read (``selfref``: unless a ray wraps round to it)
     lift = not fa.selfref[k] and not pos._capfx
+    # the indices of the illegal moves, taken out of a copy at the end: most moves are
+    # legal, and compiled, a move put in a new list is a new int object
+    bad: list[int] = []
     if rules.pin_shortcut and not check:
         pinned = pinned_mask(fa, b, k, side)
-        for m in pseudo:
+        for i in range(len(pseudo)):
+            m = pseudo[i]
             frm = (m >> 8) & 255                    # from cell
             if frm == DROP:
-                if drop_hook is None or drop_hook(pos, m):
-                    out.append(m)
+                if drop_hook is not None and not drop_hook(pos, m):
+                    bad.append(i)
             elif frm != k:
-                if frm not in pinned and not (m & EP):
-                    out.append(m)
-                else:
+                if frm in pinned or m & EP:
                     pos.make(m)
-                    if not attacked_mask(fa, b, king[side]):
-                        out.append(m)
+                    if attacked_mask(fa, b, king[side]):
+                        bad.append(i)
                     pos.unmake()
             elif lift and m < 0x10000:
-                if not _lifted_attacked(pos, fa, k, m & 255):
-                    out.append(m)
+                if _lifted_attacked(pos, fa, k, m & 255):
+                    bad.append(i)
             else:
                 pos.make(m)
-                if not attacked_mask(fa, b, king[side]):
-                    out.append(m)
+                if attacked_mask(fa, b, king[side]):
+                    bad.append(i)
                 pos.unmake()
-        return out
+        return _without(pseudo, bad)
     if check and rules.evasion_shortcut:
         pseudo = evasions(pos, pseudo, k, them)      # only what can end the check
-    for m in pseudo:
+    for i in range(len(pseudo)):
+        m = pseudo[i]
         frm = (m >> 8) & 255
         if frm == DROP:
             if drop_hook is not None and not drop_hook(pos, m):
+                bad.append(i)
                 continue
         elif frm == k and lift and m < 0x10000:
-            if not _lifted_attacked(pos, fa, k, m & 255):
-                out.append(m)
+            if _lifted_attacked(pos, fa, k, m & 255):
+                bad.append(i)
             continue
         pos.make(m)
         kk = king[side]
-        if kk < 0 or not attacked_mask(fa, b, kk):
-            out.append(m)
+        if kk >= 0 and attacked_mask(fa, b, kk):
+            bad.append(i)
         pos.unmake()
+    return _without(pseudo, bad)
+
+
+def _without(moves: list[int], bad: list[int]) -> list[int]:
+    """A copy of ``moves`` without the entries at the indices ``bad`` (ascending)."""
+    out = moves[:]
+    j = len(bad) - 1
+    while j >= 0:
+        del out[bad[j]]
+        j -= 1
     return out
 
 
