@@ -21,7 +21,8 @@ if TYPE_CHECKING:
 
 class MoveData:
     __slots__ = ("variant", "tl", "promo", "pfrom", "hands", "castling", "extra_moves", "atk", "masks",
-                 "promo_of", "pfrom_of")
+                 "promo_of", "pfrom_of",
+                 "own_legality", "rule_filter")
 
     def __init__(self, v: Variant) -> None:
         self.variant = v
@@ -36,6 +37,10 @@ class MoveData:
         self.hands: bool = bool(v.hands)
         self.castling: bool = bool(v.castling)
         self.extra_moves: bool = v.rules.extra_moves
+        # the class has its own legal_moves (else the default's None is not asked for), and
+        # rule flags for the legal moves (``movegen.rule_filter``)
+        self.own_legality: bool = v.rules.own_legality
+        self.rule_filter: bool = v.rules.rule_filter
         self.atk: list[AttackTables] | None = None        # v.attacks, once read
         self.masks: list[MaskAttacks] | None = None       # v.attack_masks, once read
 

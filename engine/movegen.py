@@ -423,7 +423,7 @@ def legal_moves(pos: Position) -> list[int]:
     """The legal moves: the royal-check filter (or the variant's own), then the rule flags
     ``decided_no_moves``, ``checks_allowed`` and ``must_capture`` when the variant sets them."""
     out = _legal(pos)
-    if pos.variant.rules.rule_filter:
+    if movedata.of(pos).rule_filter:
         return rule_filter(pos, out)
     return out
 
@@ -433,7 +433,7 @@ def legal_tactical(pos: Position) -> list[int]:
     variant's extra moves), by the variant's own filter or the royal-check one; not for
     variants with rule flags (``Rules.rule_filter``), which judge the whole list."""
     pseudo = pseudo_moves(pos, True)
-    r = pos.variant.legal_moves(pos, pseudo)
+    r = pos.variant.legal_moves(pos, pseudo) if movedata.of(pos).own_legality else None
     return r if r is not None else royal_filter(pos, pseudo)
 
 
@@ -478,11 +478,11 @@ def moves_before_result(pos: Position) -> list[int]:
 
 
 def _legal(pos: Position) -> list[int]:
-    v = pos.variant
     pseudo = pseudo_moves(pos)
-    r = v.legal_moves(pos, pseudo)
-    if r is not None:
-        return r
+    if movedata.of(pos).own_legality:      # else Variant's default, which returns None
+        r = pos.variant.legal_moves(pos, pseudo)
+        if r is not None:
+            return r
     return royal_filter(pos, pseudo)
 
 
