@@ -30,7 +30,7 @@ GAMES = ("chess", "knavish", "shogi", "crazyhouse", "grasshopper", "shako", "cro
 
 
 def _positions(v, rng, n):
-    return [random_position(v, rng, 4, 90) for _ in range(n)]
+    return [random_position(v, rng, 4, 50) for _ in range(n)]
 
 
 def test_the_masks_answer_as_the_frozensets():
@@ -41,7 +41,7 @@ def test_the_masks_answer_as_the_frozensets():
         masks = mask_attack_tables(atk)
         assert v.attack_masks[0].leaps == masks[0].leaps, name
         hits = 0
-        for pos in _positions(v, rng, 8):
+        for pos in _positions(v, rng, 5):
             b = pos.board
             for colour in (0, 1):
                 for t in range(len(b)):
@@ -62,7 +62,7 @@ def test_a_royal_move_tested_unmade_keeps_what_make_keeps():
     for name in GAMES:
         v = variants.get(name)
         royal = 0
-        for pos in _positions(v, rng, 12):
+        for pos in _positions(v, rng, 10):
             side = pos.side
             k = pos.king[side]
             if k < 0 or not v.royal_check:
