@@ -8,7 +8,7 @@ The default revision is the last one where the seed games (Nichtschach, Ninepiec
 Notake) were Python modules; since then they are shipped variants files plus plugins, and
 this shows whether that costs speed (issue 16: within 5%).
 
-    cellfish bench against [--rev REV | --native] [--variants a,b] [--depth N] [--search-depth N]
+    cellfish bench against [--rev REV [--compiled] | --native] [--variants a,b] [--depth N] [--search-depth N]
                            [--rounds N] [--middlegames]
 
 With ``--native`` the reference is this tree interpreted and "now" is the same tree running its
@@ -79,7 +79,12 @@ for fen in json.loads(sys.argv[4]) if len(sys.argv) > 4 else [v.start_fen]:
     s.search(p, Limits(depth=sdepth), threading.Event())
     ts += time.perf_counter() - t
     nodes += s.nodes
-print(json.dumps({"perft": n, "perft_s": tp, "nodes": nodes, "search_s": ts}))
+try:
+    from engine import _native
+    compiled = _native.active is not None
+except ImportError:
+    compiled = False
+print(json.dumps({"perft": n, "perft_s": tp, "nodes": nodes, "search_s": ts, "compiled": compiled}))
 """
 
 
@@ -114,6 +119,9 @@ def main(argv=None) -> int:
     ap.add_argument("--native", action="store_true",
                     help="this tree interpreted against its compiled build (cellfish native), "
                          "instead of a revision")
+    ap.add_argument("--compiled", action="store_true",
+                    help="with --rev: both trees run their compiled builds (cellfish native), each "
+                         "built first when missing")
     ap.add_argument("--middlegames", action="store_true",
                     help="search the variant's middlegame positions (MIDDLEGAMES) instead of its start")
     a = ap.parse_args(argv)
@@ -135,7 +143,15 @@ def main(argv=None) -> int:
             except (subprocess.CalledProcessError, OSError) as e:
                 print(f"cannot extract revision {a.rev}: {e} (a clone with its history is needed)")
                 return 2
-            print(f"this tree against {a.rev}, best of {a.rounds} rounds each, alternating; ratio > 1: faster now")
+            if a.compiled:
+                from cellfish.native import build
+                for tree in (ref, now):
+                    error = build(Path(tree) / "engine")
+                    if error:
+                        print(f"cannot build the compiled engine of {tree}: {error}")
+                        return 2
+            print(f"this tree against {a.rev}" + (", both compiled" if a.compiled else "")
+                  + f", best of {a.rounds} rounds each, alternating; ratio > 1: faster now")
         print(f"{'variant':<24} {'perft':>14} {'ref s':>7} {'now s':>7} {'ratio':>6}   "
               f"{'search nodes':>12} {'ref s':>7} {'now s':>7} {'ratio':>6}")
         rc = 0
@@ -147,7 +163,11 @@ def main(argv=None) -> int:
             best: dict[str, dict] = {}
             for _ in range(a.rounds):
                 for label, tree in (("ref", ref), ("now", now)):
-                    r = measure(tree, name, d, sd, fens, native=a.native and label == "now")
+                    r = measure(tree, name, d, sd, fens,
+                                native=a.compiled or (a.native and label == "now"))
+                    if a.compiled and not r.get("compiled"):
+                        print(f"{name}: the {label} tree did not load its compiled build")
+                        return 2
                     b = best.get(label)
                     if b is None:
                         best[label] = r

@@ -14,27 +14,46 @@ from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
     from .position import Position
+    from .attacks import MaskAttacks
     from .tables import AttackTables, PieceTables, Promotions
     from .variant import Variant
 
 
 class MoveData:
-    __slots__ = ("variant", "tl", "promo", "pfrom", "hands", "castling", "extra_moves", "atk")
+    __slots__ = ("variant", "tl", "promo", "pfrom", "hands", "castling", "extra_moves", "atk", "masks",
+                 "promo_of", "pfrom_of",
+                 "own_legality", "rule_filter")
 
     def __init__(self, v: Variant) -> None:
         self.variant = v
         self.tl: list[PieceTables] = v.table_list         # the generator's tables by code
         self.promo: Promotions = v.promo
         self.pfrom: dict[int, frozenset[int]] = v.promo_from
+        # the same two by code, as lists (a list read where a dict lookup hashes a boxed int)
+        n = len(self.tl)
+        self.promo_of: list[dict[tuple[int, int], tuple[int, ...]] | None] = \
+            [self.promo.get(code) for code in range(n)]
+        self.pfrom_of: list[frozenset[int]] = [self.pfrom.get(code, frozenset()) for code in range(n)]
         self.hands: bool = bool(v.hands)
         self.castling: bool = bool(v.castling)
         self.extra_moves: bool = v.rules.extra_moves
+        # the class has its own legal_moves (else the default's None is not asked for), and
+        # rule flags for the legal moves (``movegen.rule_filter``)
+        self.own_legality: bool = v.rules.own_legality
+        self.rule_filter: bool = v.rules.rule_filter
         self.atk: list[AttackTables] | None = None        # v.attacks, once read
+        self.masks: list[MaskAttacks] | None = None       # v.attack_masks, once read
 
     def attacks(self) -> list[AttackTables]:
         a = self.atk
         if a is None:
             a = self.atk = self.variant.attacks
+        return a
+
+    def attack_masks(self) -> list[MaskAttacks]:
+        a = self.masks
+        if a is None:
+            a = self.masks = self.variant.attack_masks
         return a
 
 

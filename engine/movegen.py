@@ -9,10 +9,12 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Final
 
 from . import movedata
+from .attacks import attacked_mask, pinned_mask
 from .moves import CASTLE, DOUBLE, DROP, EP, FISSION, FUSION, SPECIAL
-from .walker import walk_targets
+from .walker import targets_into, walk_targets
 
 if TYPE_CHECKING:
+    from .attacks import MaskAttacks
     from .movedata import MoveData
     from .position import Position
     from .tables import AttackTables
@@ -34,8 +36,8 @@ def pseudo_moves(pos: Position, captures_only: bool = False, drops: bool = True)
             pos.variant.extra_moves(pos, caps)
         return caps
     tl = md.tl
-    promo = md.promo
-    pfrom = md.pfrom
+    promo = md.promo_of
+    pfrom = md.pfrom_of
     b = pos.board
     side = pos.side
     ep = pos.ep
@@ -44,7 +46,7 @@ def pseudo_moves(pos: Position, captures_only: bool = False, drops: bool = True)
         code = b[s]
         T = tl[code]
         base = s << 8
-        pr = promo.get(code)
+        pr = promo[code]
         if pr is not None and s not in pfrom[code]:
             pr = None                   # a pawn far from its promotion zone moves plainly
         if T.simple and pr is None:
@@ -63,6 +65,9 @@ def pseudo_moves(pos: Position, captures_only: bool = False, drops: bool = True)
                         if (p & 1) != side:
                             out.append(base | t)
                         break
+            continue
+        if pr is None and not T.overlap:
+            targets_into(T, s, b, side, ep, out, base)
             continue
         tg = walk_targets(T, s, b, side, ep)
         if pr is None:
@@ -93,8 +98,8 @@ def quiet_moves(pos: Position) -> list[int]:
     moves only when the captures have not cut the node off."""
     md = movedata.of(pos)
     tl = md.tl
-    promo = md.promo
-    pfrom = md.pfrom
+    promo = md.promo_of
+    pfrom = md.pfrom_of
     b = pos.board
     side = pos.side
     ep = pos.ep
@@ -103,7 +108,7 @@ def quiet_moves(pos: Position) -> list[int]:
         code = b[s]
         T = tl[code]
         base = s << 8
-        pr = promo.get(code)
+        pr = promo[code]
         if pr is not None and s not in pfrom[code]:
             pr = None
         if T.simple and pr is None:
@@ -144,8 +149,8 @@ def _captures(pos: Position, md: MoveData) -> list[int]:
     object there) and walks only its rides; any other walks every target and keeps the
     captures."""
     tl = md.tl
-    promo = md.promo
-    pfrom = md.pfrom
+    promo = md.promo_of
+    pfrom = md.pfrom_of
     b = pos.board
     side = pos.side
     ep = pos.ep
@@ -158,7 +163,7 @@ def _captures(pos: Position, md: MoveData) -> list[int]:
         code = b[s]
         T = tl[code]
         base = s << 8
-        pr = promo.get(code)
+        pr = promo[code]
         if pr is not None and s not in pfrom[code]:
             pr = None                   # a pawn far from its promotion zone moves plainly
         if T.capfast and pr is None:
@@ -282,9 +287,16 @@ def _attack_tables(pos: Position) -> list[AttackTables]:
     return md.attacks() if md is not None else pos.variant.attacks
 
 
+def _attack_masks(pos: Position) -> list[MaskAttacks]:
+    """The variant's attack tables with code masks (``engine/attacks.py``), as
+    ``_attack_tables`` reads the frozenset ones."""
+    md = pos.md
+    return md.attack_masks() if md is not None else pos.variant.attack_masks
+
+
 def attacked(pos: Position, t: int, by: int) -> bool:
     """Is cell t attacked (capturable) by a piece of colour `by`?"""
-    return attacked_with(_attack_tables(pos)[by], pos.board, t)
+    return attacked_mask(_attack_masks(pos)[by], pos.board, t)
 
 
 def in_check(pos: Position, side: int | None = None) -> bool:
@@ -404,14 +416,14 @@ def pinned_with(atk: AttackTables, b: list[int], k: int, us: int) -> set[int]:
 
 def pinned_cells(pos: Position, k: int, them: int) -> set[int]:
     """Own cells whose piece, if it left, would open a line from an enemy piece to k."""
-    return pinned_with(_attack_tables(pos)[them], pos.board, k, them ^ 1)
+    return pinned_mask(_attack_masks(pos)[them], pos.board, k, them ^ 1)
 
 
 def legal_moves(pos: Position) -> list[int]:
     """The legal moves: the royal-check filter (or the variant's own), then the rule flags
     ``decided_no_moves``, ``checks_allowed`` and ``must_capture`` when the variant sets them."""
     out = _legal(pos)
-    if pos.variant.rules.rule_filter:
+    if movedata.of(pos).rule_filter:
         return rule_filter(pos, out)
     return out
 
@@ -421,7 +433,7 @@ def legal_tactical(pos: Position) -> list[int]:
     variant's extra moves), by the variant's own filter or the royal-check one; not for
     variants with rule flags (``Rules.rule_filter``), which judge the whole list."""
     pseudo = pseudo_moves(pos, True)
-    r = pos.variant.legal_moves(pos, pseudo)
+    r = pos.variant.legal_moves(pos, pseudo) if movedata.of(pos).own_legality else None
     return r if r is not None else royal_filter(pos, pseudo)
 
 
@@ -466,11 +478,11 @@ def moves_before_result(pos: Position) -> list[int]:
 
 
 def _legal(pos: Position) -> list[int]:
-    v = pos.variant
     pseudo = pseudo_moves(pos)
-    r = v.legal_moves(pos, pseudo)
-    if r is not None:
-        return r
+    if movedata.of(pos).own_legality:      # else Variant's default, which returns None
+        r = pos.variant.legal_moves(pos, pseudo)
+        if r is not None:
+            return r
     return royal_filter(pos, pseudo)
 
 
@@ -488,34 +500,93 @@ def royal_filter(pos: Position, pseudo: list[int]) -> list[int]:
     them = side ^ 1
     rules = v.rules
     drop_hook = v.drop_legal if rules.drop_rule else None
-    atk = _attack_tables(pos)[them]
+    fa = _attack_masks(pos)[them]
     b = pos.board
-    check = attacked_with(atk, b, k)
-    out: list[int] = []
+    check = attacked_mask(fa, b, k)
     king = pos.king
+    # a plain move of the royal (no flag, no promotion, no second cell, no capture hook) is
+    # legal when its destination is not attacked with the royal lifted from its cell: what
+    # make would leave, but for the destination's own cell, which the attack test does not
+    # read (``selfref``: unless a ray wraps round to it)
+    lift = not fa.selfref[k] and not pos._capfx
+    # the indices of the illegal moves, taken out of a copy at the end: most moves are
+    # legal, and compiled, a move put in a new list is a new int object
+    bad: list[int] = []
     if rules.pin_shortcut and not check:
-        pinned = pinned_with(atk, b, k, side)
-        for m in pseudo:
+        pinned = pinned_mask(fa, b, k, side)
+        for i in range(len(pseudo)):
+            m = pseudo[i]
             frm = (m >> 8) & 255                    # from cell
             if frm == DROP:
-                if drop_hook is None or drop_hook(pos, m):
-                    out.append(m)
-            elif frm != k and frm not in pinned and not (m & EP):
-                out.append(m)
+                if drop_hook is not None and not drop_hook(pos, m):
+                    bad.append(i)
+            elif frm != k:
+                if frm in pinned or m & EP:
+                    pos.make(m)
+                    if attacked_mask(fa, b, king[side]):
+                        bad.append(i)
+                    pos.unmake()
+            elif lift and m < 0x10000:
+                if _lifted_attacked(pos, fa, k, m & 255):
+                    bad.append(i)
             else:
                 pos.make(m)
-                if not attacked_with(atk, b, king[side]):
-                    out.append(m)
+                if attacked_mask(fa, b, king[side]):
+                    bad.append(i)
                 pos.unmake()
-        return out
+        return _without(pseudo, bad)
     if check and rules.evasion_shortcut:
         pseudo = evasions(pos, pseudo, k, them)      # only what can end the check
-    for m in pseudo:
-        if drop_hook is not None and (m >> 8) & 255 == DROP and not drop_hook(pos, m):
+    for i in range(len(pseudo)):
+        m = pseudo[i]
+        frm = (m >> 8) & 255
+        if frm == DROP:
+            if drop_hook is not None and not drop_hook(pos, m):
+                bad.append(i)
+                continue
+        elif frm == k and lift and m < 0x10000:
+            if _lifted_attacked(pos, fa, k, m & 255):
+                bad.append(i)
             continue
         pos.make(m)
         kk = king[side]
-        if kk < 0 or not attacked_with(atk, b, kk):
-            out.append(m)
+        if kk >= 0 and attacked_mask(fa, b, kk):
+            bad.append(i)
         pos.unmake()
+    return _without(pseudo, bad)
+
+
+def _without(moves: list[int], bad: list[int]) -> list[int]:
+    """A copy of ``moves`` without the entries at the indices ``bad`` (ascending)."""
+    out = moves[:]
+    j = len(bad) - 1
+    while j >= 0:
+        del out[bad[j]]
+        j -= 1
     return out
+
+
+def _lifted_attacked(pos: Position, fa: MaskAttacks, k: int, to: int) -> bool:
+    """Would the royal on k stand attacked on ``to`` after its plain move there?  Tested with
+    the royal lifted from k and the board otherwise as it is (the attack test does not read
+    ``to`` itself), instead of making and unmaking the move.  The occupancy sets are put
+    through the very changes make and unmake put them through: a set's iteration order
+    depends on its history, the generators walk the pieces in that order, and the searcher's
+    move order (so its node counts) follows it."""
+    b = pos.board
+    side = pos.side
+    code = b[k]
+    own = pos.occ[side]
+    own.discard(k)
+    cap = b[to]
+    if cap:
+        them = pos.occ[side ^ 1]
+        them.discard(to)
+        them.add(to)
+    own.add(to)
+    b[k] = 0
+    r = attacked_mask(fa, b, to)
+    b[k] = code
+    own.discard(to)
+    own.add(k)
+    return r

@@ -11,7 +11,7 @@ The generator never looks at coordinates.
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from .pieces import BENT, BOTH, CAPTURE, HOP, LAME, LEAP, MOVE, RIDE, ZIGZAG, lame_path
 
@@ -41,7 +41,7 @@ Promotions = dict[int, dict[tuple[int, int], tuple[int, ...]]]
 class PieceTables:
     __slots__ = ("code", "leaps", "mleaps", "cleaps", "rides", "mrides", "crides",
                  "special", "bent", "hops", "paths", "simple", "overlap", "capbits", "epcells",
-                 "caprides", "capfast", "capcells")
+                 "caprides", "capfast", "capcells", "parts")
 
     def __init__(self, code: int, n: int) -> None:
         self.code = code
@@ -65,6 +65,23 @@ class PieceTables:
         self.epcells: list[Cells] = [()] * n
         self.caprides: list[tuple[Cells, ...]] = [()] * n   # rides and capture rides
         self.capfast = False
+        # which parts hold anything on some cell, one bit each (``PART_LEAPS`` ...), for the
+        # walker to skip the empty ones: every part until ``index_captures`` sets it
+        self.parts = PART_ALL
+
+
+# the parts of a piece's tables, as bits of ``PieceTables.parts``
+PART_LEAPS: Final = 1
+PART_MLEAPS: Final = 2
+PART_CLEAPS: Final = 4
+PART_RIDES: Final = 8
+PART_MRIDES: Final = 16
+PART_CRIDES: Final = 32
+PART_SPECIAL: Final = 64
+PART_HOPS: Final = 128
+PART_PATHS: Final = 256
+PART_BENT: Final = 512
+PART_ALL: Final = 1023
 
 
 def _add(lst: list, cell: int, item: object) -> None:
@@ -186,6 +203,14 @@ def index_captures(tab: PieceTables) -> None:
         tab.epcells[s] = tuple(ep)
         tab.caprides[s] = tab.rides[s] + tab.crides[s]
     tab.capfast = fast
+    parts = 0
+    for bit, part in ((PART_LEAPS, tab.leaps), (PART_MLEAPS, tab.mleaps), (PART_CLEAPS, tab.cleaps),
+                      (PART_RIDES, tab.rides), (PART_MRIDES, tab.mrides), (PART_CRIDES, tab.crides),
+                      (PART_SPECIAL, tab.special), (PART_HOPS, tab.hops), (PART_PATHS, tab.paths),
+                      (PART_BENT, tab.bent)):
+        if any(part):
+            parts |= bit
+    tab.parts = parts
 
 
 def _overlaps(tab: PieceTables, s: int) -> bool:

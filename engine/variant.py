@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Final, Iterable, Mapping, Sequence
 
+from .attacks import MaskAttacks, mask_attack_tables
 from .geometry import Coord, Geometry
 from .movedata import MoveData
 from .moves import DROP
@@ -122,6 +123,7 @@ class Variant:
         self._tables: dict[int, PieceTables] | None = None
         self._table_list: list[PieceTables] | None = None
         self._attacks: list[AttackTables] | None = None
+        self._attack_masks: list[MaskAttacks] | None = None
         self._promo: Promotions | None = None
         self._promo_from: dict[int, frozenset[int]] = {}
         self._drops: list[tuple[int, ...]] | None = None
@@ -196,6 +198,13 @@ class Variant:
         if self._attacks is None:
             self._attacks = build_attack_tables(self, self.tables)
         return self._attacks
+
+    @property
+    def attack_masks(self) -> list[MaskAttacks]:
+        """The attack tables with code masks (``engine/attacks.py``), built once."""
+        if self._attack_masks is None:
+            self._attack_masks = mask_attack_tables(self.attacks)
+        return self._attack_masks
 
     @property
     def promo(self) -> Promotions:

@@ -10,6 +10,8 @@ from typing import TYPE_CHECKING, Callable
 
 from .moves import DOUBLE, EP
 from .pieces import CAPTURE, MOVE
+from .tables import (PART_BENT, PART_CLEAPS, PART_CRIDES, PART_HOPS, PART_LEAPS, PART_MLEAPS,
+                     PART_MRIDES, PART_PATHS, PART_RIDES, PART_SPECIAL)
 
 if TYPE_CHECKING:
     from .tables import PieceTables
@@ -19,110 +21,132 @@ def piece_targets(T: PieceTables, s: int, b: list[int], side: int, ep: int,
                   app: Callable[[int], None]) -> None:
     """Every target of the piece whose tables are T, standing on s (leaps, rides, move-only
     and capture-only parts, special rays, hops, zigzag paths, bent paths).  Appends
-    target | flags."""
-    for t in T.leaps[s]:
-        p = b[t]
-        if not p or (p & 1) != side:
-            app(t)
-    for t in T.mleaps[s]:
-        if not b[t]:
-            app(t)
-    for t in T.cleaps[s]:
-        p = b[t]
-        if p and (p & 1) != side:
-            app(t)
-    for ray in T.rides[s]:
-        for t in ray:
+    target | flags, through ``app`` (for variants' own generators)."""
+    tg: list[int] = []
+    targets_into(T, s, b, side, ep, tg, 0)
+    for t in tg:
+        app(t)
+
+
+def targets_into(T: PieceTables, s: int, b: list[int], side: int, ep: int,
+                 out: list[int], base: int) -> None:
+    """``piece_targets`` appending ``base | target | flags`` to the list ``out`` (the
+    generators pass the move's from-cell field as ``base``): compiled, a list's append is a
+    direct call where a callable is a generic one."""
+    parts = T.parts
+    if parts & PART_LEAPS:
+        for t in T.leaps[s]:
             p = b[t]
-            if not p:
-                app(t)
-            else:
-                if (p & 1) != side:
-                    app(t)
-                break
-    for ray in T.mrides[s]:
-        for t in ray:
-            if b[t]:
-                break
-            app(t)
-    for ray in T.crides[s]:
-        for t in ray:
+            if not p or (p & 1) != side:
+                out.append(base | t)
+    if parts & PART_MLEAPS:
+        for t in T.mleaps[s]:
+            if not b[t]:
+                out.append(base | t)
+    if parts & PART_CLEAPS:
+        for t in T.cleaps[s]:
             p = b[t]
-            if p:
-                if (p & 1) != side:
-                    app(t)
-                break
-    for ray, stops, mode, flag in T.special[s]:
-        k = 0
-        for t in ray:
-            p = b[t]
-            if p:
-                if stops[k] and mode != MOVE and (p & 1) != side:
-                    app(t)
-                break
-            if stops[k]:
-                if mode != CAPTURE:
-                    if flag == "double":
-                        app(t | DOUBLE | ((ray[k - 1] + 1) << 24))
-                    else:
-                        app(t)
-                elif flag == "ep" and t == ep:
-                    app(t | EP)
-            k += 1
-    for ray, stops, mode, beyond in T.hops[s]:
-        i, n = 0, len(ray)
-        while i < n and not b[ray[i]]:      # up to the screen
-            i += 1
-        end = n if beyond is None else min(n, i + 1 + beyond)
-        for k in range(i + 1, end):
-            t = ray[k]
-            p = b[t]
-            if p:
-                if stops[k] and mode != MOVE and (p & 1) != side:
-                    app(t)
-                break
-            if stops[k] and mode != CAPTURE:
-                app(t)
-    zig = T.paths[s]
-    if zig:
-        seen: set[int] = set()      # zigzags cross: a cell on two paths is one destination
-        for path, stops, mode in zig:
-            k = 0
-            for t in path:
-                p = b[t]
-                if p:
-                    if stops[k] and mode != MOVE and (p & 1) != side and t not in seen:
-                        seen.add(t)
-                        app(t)
-                    break
-                if stops[k] and mode != CAPTURE and t not in seen:
-                    seen.add(t)
-                    app(t)
-                k += 1
-    for c1, stop1, rays in T.bent[s]:
-        p = b[c1]
-        if p:
-            if stop1 and (p & 1) != side:
-                app(c1)
-            continue
-        if stop1:
-            app(c1)
-        for ray in rays:
+            if p and (p & 1) != side:
+                out.append(base | t)
+    if parts & PART_RIDES:
+        for ray in T.rides[s]:
             for t in ray:
                 p = b[t]
                 if not p:
-                    app(t)
+                    out.append(base | t)
                 else:
                     if (p & 1) != side:
-                        app(t)
+                        out.append(base | t)
                     break
+    if parts & PART_MRIDES:
+        for ray in T.mrides[s]:
+            for t in ray:
+                if b[t]:
+                    break
+                out.append(base | t)
+    if parts & PART_CRIDES:
+        for ray in T.crides[s]:
+            for t in ray:
+                p = b[t]
+                if p:
+                    if (p & 1) != side:
+                        out.append(base | t)
+                    break
+    if parts & PART_SPECIAL:
+        for ray, stops, mode, flag in T.special[s]:
+            k = 0
+            for t in ray:
+                p = b[t]
+                if p:
+                    if stops[k] and mode != MOVE and (p & 1) != side:
+                        out.append(base | t)
+                    break
+                if stops[k]:
+                    if mode != CAPTURE:
+                        if flag == "double":
+                            out.append(base | t | DOUBLE | ((ray[k - 1] + 1) << 24))
+                        else:
+                            out.append(base | t)
+                    elif flag == "ep" and t == ep:
+                        out.append(base | t | EP)
+                k += 1
+    if parts & PART_HOPS:
+        for ray, stops, mode, beyond in T.hops[s]:
+            i, n = 0, len(ray)
+            while i < n and not b[ray[i]]:      # up to the screen
+                i += 1
+            end = n if beyond is None else min(n, i + 1 + beyond)
+            for k in range(i + 1, end):
+                t = ray[k]
+                p = b[t]
+                if p:
+                    if stops[k] and mode != MOVE and (p & 1) != side:
+                        out.append(base | t)
+                    break
+                if stops[k] and mode != CAPTURE:
+                    out.append(base | t)
+    if parts & PART_PATHS:
+        zig = T.paths[s]
+        if zig:
+            seen: set[int] = set()      # zigzags cross: a cell on two paths is one destination
+            for path, stops, mode in zig:
+                k = 0
+                for t in path:
+                    p = b[t]
+                    if p:
+                        if stops[k] and mode != MOVE and (p & 1) != side and t not in seen:
+                            seen.add(t)
+                            out.append(base | t)
+                        break
+                    if stops[k] and mode != CAPTURE and t not in seen:
+                        seen.add(t)
+                        out.append(base | t)
+                    k += 1
+    if parts & PART_BENT:
+        for c1, stop1, rays in T.bent[s]:
+            p = b[c1]
+            if p:
+                if stop1 and (p & 1) != side:
+                    out.append(base | c1)
+                continue
+            if stop1:
+                out.append(base | c1)
+            for ray in rays:
+                for t in ray:
+                    p = b[t]
+                    if not p:
+                        out.append(base | t)
+                    else:
+                        if (p & 1) != side:
+                            out.append(base | t)
+                        break
 
 
 def walk_targets(T: PieceTables, s: int, b: list[int], side: int, ep: int) -> list[int]:
     """``piece_targets`` as a list, each target once where the piece's atoms overlap: the
     generators' path for a piece the plain loops do not cover."""
     tg: list[int] = []
-    piece_targets(T, s, b, side, ep, tg.append)
+    targets_into(T, s, b, side, ep, tg, 0)
     if T.overlap:
         tg = list(dict.fromkeys(tg))      # atoms that share cells: each move once
     return tg

@@ -123,3 +123,44 @@ def test_army_facts_follow_moves_and_take_backs(name, facts):
                 assert facts(v, pos, side) == scratch(pos, side)
             pos.make(m)
     assert asked > 100
+
+
+@pytest.mark.parametrize("name, memo", [
+    ("elefantnichtschach", lambda v: v._cover_armies),
+    ("ninepiece-nichtschach", lambda v: v._group_armies),
+])
+def test_army_facts_after_plain_moves_are_those_of_the_position_before(name, memo, monkeypatch):
+    """Random moves of every kind (most of them plain, which read the facts of the position
+    before by its hash), made and taken back, from a memo of no positions: the facts of a
+    count from scratch every time, and fewer sorts of a side's codes than positions asked."""
+    from variants.plugins import masks
+    v = variants.get(name)
+    rng = random.Random(f"plain-{name}")
+    compute = v._army_facts
+    sorts = []
+    monkeypatch.setattr(masks, "sorted", lambda xs: sorts.append(1) or sorted(xs), raising=False)
+    mem = memo(v)
+    mem._seen = [{}, {}]
+
+    def check(pos):
+        b = pos.board
+        for side in (0, 1):
+            assert mem.get(pos, side) == compute(tuple(sorted(b[s] for s in pos.occ[side])))
+
+    pos = parse(v, v.start_fen)
+    asked = 0
+    for _ply in range(120):
+        moves = legal_moves(pos)
+        if not moves:
+            break
+        pos.make(rng.choice(moves))
+        check(pos)
+        asked += 2
+        if rng.random() < 0.3:
+            m = pos.stack[-1][0][0]
+            pos.unmake()
+            check(pos)
+            asked += 2
+            pos.make(m)
+    assert asked > 200
+    assert 0 < len(sorts) < asked // 2

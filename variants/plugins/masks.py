@@ -9,27 +9,42 @@ class ArmyMemo:
     Such facts (which directions or groups a side still holds, how thin they are, which
     captures would end the game) depend only on the multiset of piece codes the side has on
     the board: captures, returns and promotions change it, other moves do not.  ``get`` keys
-    them by the sorted codes, and remembers the last position asked of each side by its hash,
-    since adjudication, evaluation and capture gains each ask of the same node."""
+    them by the sorted codes, and remembers them per side by the position's hash (adjudication,
+    evaluation and capture gains each ask of the same node); a position reached by a plain
+    move (no capture, promotion, drop, flag or hook) has the armies of the position before it,
+    whose facts are then read by that position's hash, without sorting the codes again."""
 
-    SIZE = 50_000           # armies kept; the memo starts over when full
+    SIZE = 50_000           # armies (and positions) kept; each memo starts over when full
 
     def __init__(self, compute) -> None:
         self._compute = compute         # sorted tuple of codes -> the facts
         self._memo: dict = {}
-        self._last: list[tuple] = [(None, None), (None, None)]
+        self._seen: list[dict] = [{}, {}]   # per side: position hash -> the facts
 
     def get(self, pos, side: int):
-        last = self._last[side]
-        if last[0] == pos.hash:
-            return last[1]
-        b = pos.board
-        key = tuple(sorted(map(b.__getitem__, pos.occ[side])))
-        memo = self._memo
-        r = memo.get(key)
+        seen = self._seen[side]
+        h = pos.hash
+        r = seen.get(h)
+        if r is not None:
+            return r
+        st = pos.stack
+        if st:
+            rec, cap, extra, _code = st[-1]
+            m = rec[0]
+            # from and to cells alone (no promotion, second cell or flag), not a drop, no capture
+            if m < 0x10000 and not cap and extra is None and (m >> 8) & 255 != 255 \
+                    and len(pos.history) >= 2:
+                r = seen.get(pos.history[-2])
         if r is None:
-            if len(memo) >= self.SIZE:
-                memo.clear()
-            r = memo[key] = self._compute(key)
-        self._last[side] = (pos.hash, r)
+            b = pos.board
+            key = tuple(sorted(map(b.__getitem__, pos.occ[side])))
+            memo = self._memo
+            r = memo.get(key)
+            if r is None:
+                if len(memo) >= self.SIZE:
+                    memo.clear()
+                r = memo[key] = self._compute(key)
+        if len(seen) >= self.SIZE:
+            seen.clear()
+        seen[h] = r
         return r
