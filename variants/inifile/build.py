@@ -19,6 +19,7 @@ from variants.fsf_pieces import PIECES
 
 from . import compose
 from . import drops                     # drops, hands and the promotion of pieces
+from .asia import asia_attrs, is_mobility_key
 from .hints import hint_attrs
 from .holes import check_castling, hole_bases, hole_coords
 from .keys import DEFAULTS, UNSUPPORTED
@@ -72,7 +73,7 @@ def build_class(name: str, keys: dict[str, tuple[str, int]]) -> tuple[type[Varia
     pkeys = plugin_keys()                   # plugins bring their own keys
     refused = [KeyError_(k, "not supported", k) if k in UNSUPPORTED else KeyError_(k, "unknown key", k)
                for k in val
-               if k not in ON_GRID and k not in pkeys and not is_piece_key(k)]
+               if k not in ON_GRID and k not in pkeys and not is_piece_key(k) and not is_mobility_key(k)]
     if refused:
         raise KeyErrors(refused)
     get: Callable[[str], str] = lambda k: val.get(k, DEFAULTS.get(k, ""))  # noqa: E731
@@ -166,11 +167,12 @@ def build_class(name: str, keys: dict[str, tuple[str, int]]) -> tuple[type[Varia
     check_castling(attrs, holes, ranks, levels, KeyError_)
     solid_cls = solid_bases(val, tuple(pieces), royal, KeyError_)
     drop_filters = drops.mixins(attrs)
+    asia = asia_attrs(val, tuple(pieces), attrs, files, ranks)
     if solid_cls:                           # regions in the engine's coordinate order
         holes = engine_regions(attrs, holes, axis_order(val, KeyError_), len(levels))
     parts: dict[str, tuple[type, ...]] = {  # compose.py: the order they run in
         "pseudoroyal": (PseudoRoyalRules,) if attrs["pseudo_royal"] else (),
-        "triple": (TripleSteps,) if any(attrs["triple_region"]) else (),
+        "triple": (TripleSteps,) if any(attrs["triple_region"]) else (), "asia": asia,
         "plugins": plugin_bases(val, KeyError_), "holes": hole_bases(holes), "solid": solid_cls,
         "levels": level_cls, "drop_filters": drop_filters, "rulings": ruling_bases(attrs),
         "returns": return_bases(attrs), "drops": (drops.DropRules,),
