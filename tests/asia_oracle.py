@@ -47,9 +47,12 @@ def our_perft(name: str, depth: int, fen: str | None = None) -> int:
 
 def sf_result(name: str, fen: str, moves: list[str], legal: list[str]) -> int | None:
     """pyffish's result for the side to move (1 win, 0 draw, -1 loss), or None while the game
-    goes on (pyffish answers VALUE_MATE-based scores; an optional end is not a result)."""
+    goes on (pyffish answers VALUE_MATE-based scores).  Fairy-Stockfish's optional ends (the
+    n-fold repetition, the n-move and counting rules) end a cellfish game by themselves."""
     if legal:
         end, score = sf.is_immediate_game_end(name, fen, moves)
+        if not end:
+            end, score = sf.is_optional_game_end(name, fen, moves)
     else:
         end, score = True, sf.game_result(name, fen, moves)
     if not end:
@@ -80,16 +83,16 @@ def _kind(v, pos, m: int, text: str, in_chk: bool) -> list[str]:
 
 
 def play(name: str, seed: int, plies: int = 60, seen: Seen | None = None,
-         prefer: tuple[str, ...] = ()) -> Seen:
+         prefer: tuple[str, ...] = (), fen: str | None = None) -> Seen:
     """One steered random game compared ply by ply; ``prefer``: piece letters whose moves are
-    favoured (the pieces whose rules a variant adds)."""
+    favoured (the pieces whose rules a variant adds); ``fen``: another start position."""
     v = variant(name)
     rnd = random.Random(seed)
     seen = seen or Seen()
     seen.games += 1
-    pos = v.start_position()
-    fen = sf.start_fen(name)
-    assert format(pos) == fen
+    fen = fen or sf.start_fen(name)
+    pos = parse(v, fen)
+    assert format(pos) == sf.get_fen(name, fen, [])
     played: list[str] = []
     for ply in range(plies):
         legal = legal_moves(pos)
@@ -126,5 +129,6 @@ def play(name: str, seed: int, plies: int = 60, seen: Seen | None = None,
             seen.kinds["check"] += 1
         played.append(t)
         seen.plies += 1
-        assert format(pos) == sf.get_fen(name, fen, played), (name, seed, played)
+        assert format(pos) == sf.get_fen(name, fen, played), (name, seed, played, format(pos),
+                                                               sf.get_fen(name, fen, played))
     return seen

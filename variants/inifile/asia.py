@@ -22,6 +22,7 @@ from engine.pieces import PieceType
 from engine.variant import BLACK, WHITE
 from variants.fsf_pieces import PIECES, soldier_atoms
 
+from .counting import counting_attrs
 from .filevariant import RuleBase
 from .values import KeyError_, as_bool, as_int, as_region, in_region
 
@@ -47,7 +48,8 @@ def is_mobility_key(key: str) -> bool:
 
 def asia_attrs(val: dict[str, str], pieces: tuple[tuple[str, str, str], ...], attrs: dict[str, Any],
                files: int, ranks: int) -> tuple[type, ...]:
-    """Set the class attributes of these keys; the rule parts they need."""
+    """Set the class attributes of these keys and of the counting keys (counting.py); the
+    rule parts they need."""
     letter_of = {name: letter for name, letter, _ in pieces}
     mobility: dict[tuple[int, str], frozenset] = {}
     for k, v in val.items():
@@ -65,7 +67,8 @@ def asia_attrs(val: dict[str, str], pieces: tuple[tuple[str, str, str], ...], at
     if rank > 1 and "soldier" not in letter_of:
         raise KeyError_("soldierPromotionRank", "needs the soldier piece", str(rank))
     attrs["soldier_rank"] = rank
-    return ((FlyingGeneral,) if fg else ()) + ((MobilityRules,) if mobility or rank > 1 else ())
+    return counting_attrs(val, pieces, attrs) + ((FlyingGeneral,) if fg else ()) \
+        + ((MobilityRules,) if mobility or rank > 1 else ())
 
 
 class MobilityRules(RuleBase):

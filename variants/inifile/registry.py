@@ -12,7 +12,7 @@ castling and the move-count and repetition rules), ``result`` (results.py), ``mo
 (moverules.py; the triple step: triplestep.py), ``drop`` (drops.py), ``gui`` (accepted and
 not read), ``level`` (levels.py), ``solid`` (solid.py), ``hole`` (holes.py), ``ruling``
 (rulings.py), ``return`` (returns.py), ``pieceset`` (pieceset.py), ``hint`` (hints.py),
-``lattice`` (lattice.py), ``asia`` (asia.py), ``refused`` (Fairy-Stockfish keys this loader does not play,
+``lattice`` (lattice.py), ``asia`` (asia.py, counting.py), ``refused`` (Fairy-Stockfish keys this loader does not play,
 refused by name: a silently ignored rule would play another game).
 """
 from __future__ import annotations
@@ -100,14 +100,15 @@ KEYS: tuple[Key, ...] = tuple(
             mustDropType dropOnTop enclosingDrop enclosingDropStart sittuyinRookDrop
             dropOppositeColoredBishop gating arrowGating duckGating staticGating
             staticGatingRegion pastGating seirawanGating cambodianMoves diagonalLines pass
-            passOnStalemate makpongRule flipEnclosedPieces
+            passOnStalemate flipEnclosedPieces
             moveRepetitionIllegal chasingRule stalematePieceCount shatarMateRule bikjangRule
             checkCounting connectN connectHorizontal connectVertical connectDiagonal
-            materialCounting countingRule adjudicateFullBoard pieceValueMg pieceValueEg""",
+            materialCounting adjudicateFullBoard pieceValueMg pieceValueEg""",
             boards=frozenset())
     # the xiangqi family (asia.py); mobilityRegionWhite<Piece>/…Black<Piece> are named by
     # piece, as piece keys are (asia.is_mobility_key)
-    + _keys("asia", "fsf", "", defaults={"flyingGeneral": "false", "soldierPromotionRank": "1"})
+    + _keys("asia", "fsf", "", defaults={"flyingGeneral": "false", "soldierPromotionRank": "1",
+                                         "countingRule": "none", "makpongRule": "false"})
     # cellfish's own keys (docs/variant-files.md)
     + _keys("level", "cellfish", "levels levelNames", needs={"levelNames": "levels"})
     + _keys("solid", "cellfish", "solid blackFrame axisOrder ringKeepingTypes",
