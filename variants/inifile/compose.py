@@ -13,9 +13,10 @@ pseudoroyal     ``legal_moves`` and ``in_check``: the pseudo-royal filter, run a
                 other one (its ``super()`` call makes the other filters' moves first)
 triple          the pawn's triple step: ``extra_moves``, ``_valid_ep`` (triplestep.py)
 asia            counting.py: ``Makpong`` (``legal_moves``), ``Counting`` (``result``, the
-                position text's counting fields); asia.py: ``FlyingGeneral`` (``legal_moves``: the royal pieces may not face
-                each other), ``MobilityRules`` (``allow_move``: mobility regions; ``_piece``:
-                the soldier's rank)
+                position text's counting fields); asia.py: ``FlyingGeneral``
+                (``legal_moves``: the royal pieces may not face each other),
+                ``MobilityRules`` (``allow_move``: mobility regions; ``_piece``: the
+                soldier's rank)
 plugins         the named plugins, in key then name order (variants/plugins); each may
                 extend ``validate_position``, ``adjudicate``, ``extra_moves``,
                 ``eval_terms`` and the piece set

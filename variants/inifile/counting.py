@@ -5,9 +5,10 @@
   depends on the pieces the stronger side has (the board's honour, 64 moves, while the
   weaker side has more than its royal in makruk), and a count of plies played, started at
   twice the number of pieces on the board when a lone royal is counted; the count goes on
-  each ply and starts again when the lone royal's side loses a piece or a pawn promotes.  When the count passes the limit the game is drawn.  While a count runs, the
-  position text writes the limit in the en-passant field and the count in the half-move
-  field, as Fairy-Stockfish does, and reads them back.
+  each ply and starts again when the lone royal's side loses a piece or a pawn promotes.
+  When the count passes the limit the game is drawn.  While a count runs, the position
+  text writes the limit in the en-passant field and the count in the half-move field, as
+  Fairy-Stockfish does, and reads them back.
 * ``makpongRule``: a royal piece in check may only move to take the one piece that checks it.
 
 The count is worked out from the game itself (the moves made since the position was read and
