@@ -12,15 +12,15 @@ sf = pytest.importorskip("pyffish")
 
 from asia_oracle import Seen, our_perft, play, sf_perft, start_text, variant  # noqa: E402
 from engine.game import game_result  # noqa: E402
-from engine.movegen import legal_moves  # noqa: E402
+from engine.movegen import in_check, legal_moves  # noqa: E402
 from engine.notation.move_text import move_text, parse_move  # noqa: E402
 from engine.notation.position_text import format, parse  # noqa: E402
 from file_helpers import problems  # noqa: E402
 
-NAMES = ["minixiangqi", "xiangqi", "manchu", "makruk", "makpong", "asean", "ai-wok"]
+NAMES = ["minixiangqi", "xiangqi", "manchu", "makruk", "makpong", "asean", "ai-wok", "shatar"]
 # the pieces whose moves the games favour: those the family's keys restrict or add
 PREFER = {"minixiangqi": "kc", "xiangqi": "kabc", "manchu": "mk", "makruk": "smk",
-          "makpong": "k", "asean": "bqk", "ai-wok": "ak"}
+          "makpong": "k", "asean": "bqk", "ai-wok": "ak", "shatar": "jnr"}
 # perft 3 of these takes pyffish several seconds (one call per position at depth 2)
 DEEP = {"xiangqi", "manchu"}
 
@@ -138,6 +138,37 @@ def test_counting_waits_for_the_last_pawn():
     v, pos = ours("makruk", fen, ["a1a2", "e8e7", "a2d2", "e7e6", "d2d6"])
     assert format(pos) == sf.get_fen("makruk", fen, ["a1a2", "e8e7", "a2d2", "e7e6", "d2d6"])
     assert " 32 " in format(pos)        # one rook against a lone king: 16 moves
+
+
+def test_shatar_mates():
+    # smothered by a knight: the side mated wins; by a bishop with no shak before: a draw
+    for fen, want in (("6rk/5Npp/8/8/8/8/8/4K3 b - - 0 1", (1, "checkmate by a knight")),
+                      ("6bk/7p/8/8/8/8/8/B3K3 b - - 0 1", (0, "checkmate without a shak"))):
+        v, pos = ours("shatar", fen)
+        assert game_result(pos) == want
+        assert (sf.game_result("shatar", fen, []) > 0) - (sf.game_result("shatar", fen, []) < 0) == want[0]
+    # every mate reached by a series of checks (White checks at each move) scored as pyffish does
+    seen = []
+
+    def walk(v, pos, fen, moves, depth):
+        legal = legal_moves(pos)
+        if not legal:
+            r = game_result(pos, legal)
+            score = sf.game_result("shatar", fen, moves)
+            assert r[0] == (score > 0) - (score < 0), (fen, moves, r)
+            seen.append(r[1])
+            return
+        for m in legal if depth else ():
+            t = move_text(v, m)
+            pos.make(m)
+            if pos.side == 0 or in_check(pos):
+                walk(v, pos, fen, moves + [t], depth - 1)
+            pos.unmake()
+    for fen in ("6k1/5ppp/8/8/8/8/1B6/R3K1N1 w - - 0 1", "6bk/7p/8/8/8/8/P7/1RB1K3 w - - 0 1",
+                "5rk1/6pp/8/8/8/8/1B3P2/4K1NR w - - 0 1"):
+        v, pos = ours("shatar", fen)
+        walk(v, pos, fen, [], 5)
+    assert "checkmate" in seen and "checkmate without a shak" in seen
 
 
 # ---- the keys' values -------------------------------------------------------------------------

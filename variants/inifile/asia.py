@@ -9,6 +9,9 @@
   between them; a move that leaves them so is illegal (:meth:`FlyingGeneral.legal_moves`).
 * ``soldierPromotionRank``: the ``soldier`` steps sideways only from this rank on (relative,
   1-based; 1: everywhere), forward everywhere.
+* ``shatarMateRule`` (shatar): a checkmate given by knights alone wins for the side mated;
+  any other checkmate wins only when the unbroken series of checks that led to it held a
+  check by a knight, a rook or a bers (``shak``), else it is a draw (:class:`ShatarMate`).
 """
 from __future__ import annotations
 
@@ -16,7 +19,7 @@ import re
 from dataclasses import replace
 from typing import Any
 
-from engine.movegen import royal_filter
+from engine.movegen import in_check, moves_before_result, royal_filter
 from engine.moves import DROP
 from engine.pieces import PieceType
 from engine.variant import BLACK, WHITE
@@ -67,8 +70,12 @@ def asia_attrs(val: dict[str, str], pieces: tuple[tuple[str, str, str], ...], at
     if rank > 1 and "soldier" not in letter_of:
         raise KeyError_("soldierPromotionRank", "needs the soldier piece", str(rank))
     attrs["soldier_rank"] = rank
+    shatar = as_bool("shatarMateRule", val.get("shatarMateRule", "false"))
+    # Fairy-Stockfish's shak pieces by their keys: the knight, the rook and the bers
+    attrs["shak_letters"] = frozenset(letter_of[k] for k in ("knight", "rook", "bers") if k in letter_of)
+    attrs["knight_letters"] = frozenset(letter_of[k] for k in ("knight",) if k in letter_of)
     return counting_attrs(val, pieces, attrs) + ((FlyingGeneral,) if fg else ()) \
-        + ((MobilityRules,) if mobility or rank > 1 else ())
+        + ((MobilityRules,) if mobility or rank > 1 else ()) + ((ShatarMate,) if shatar else ())
 
 
 class MobilityRules(RuleBase):
@@ -130,3 +137,46 @@ class FlyingGeneral(RuleBase):
         lo, hi = sorted((cw[1], cb[1]))
         board, index = pos.board, geo.index
         return all(not board[index[(cw[0], r)]] for r in range(lo + 1, hi))
+
+
+class ShatarMate(RuleBase):
+    """shatarMateRule: a mate by knights alone is lost by the mating side; any other mate is
+    a draw unless a knight, rook or bers gave a check in the series of checks ending in it."""
+    shak_letters: frozenset[str] = frozenset()
+    knight_letters: frozenset[str] = frozenset()
+
+    def adjudicate(self, pos):
+        r = super().adjudicate(pos)
+        if r is not None or not in_check(pos) or moves_before_result(pos):
+            return r
+        letters = self._checker_letters(pos)
+        if letters and letters <= self.knight_letters:
+            return (1, "checkmate by a knight")
+        undone: list[int] = []
+        shak = bool(letters & self.shak_letters)
+        while not shak and len(pos.stack) >= 2:
+            for _ in range(2):
+                undone.append(pos.stack[-1][0][0])
+                pos.unmake()
+            if not in_check(pos):
+                break
+            shak = bool(self._checker_letters(pos) & self.shak_letters)
+        for m in reversed(undone):
+            pos.make(m)
+        return None if shak else (0, "checkmate without a shak")
+
+    def _checker_letters(self, pos) -> frozenset[str]:
+        """The letters of the pieces that check the side to move's royal piece."""
+        side = pos.side
+        k = pos.king[side]
+        atk = self.attacks[side ^ 1]
+        b = pos.board
+        cells = [s for s, codes in atk[0][k] if b[s] in codes]
+        for ray, sets in atk[1][k]:
+            for i, c in enumerate(ray):
+                if b[c]:
+                    if b[c] in sets[i]:
+                        cells.append(c)
+                    break
+        pts = self.piece_types
+        return frozenset(pts[b[c] >> 1].token.lower() for c in cells)

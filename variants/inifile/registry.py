@@ -101,14 +101,15 @@ KEYS: tuple[Key, ...] = tuple(
             dropOppositeColoredBishop gating arrowGating duckGating staticGating
             staticGatingRegion pastGating seirawanGating cambodianMoves diagonalLines pass
             passOnStalemate flipEnclosedPieces
-            moveRepetitionIllegal chasingRule stalematePieceCount shatarMateRule bikjangRule
+            moveRepetitionIllegal chasingRule stalematePieceCount bikjangRule
             checkCounting connectN connectHorizontal connectVertical connectDiagonal
             materialCounting adjudicateFullBoard pieceValueMg pieceValueEg""",
             boards=frozenset())
     # the xiangqi family (asia.py); mobilityRegionWhite<Piece>/…Black<Piece> are named by
     # piece, as piece keys are (asia.is_mobility_key)
     + _keys("asia", "fsf", "", defaults={"flyingGeneral": "false", "soldierPromotionRank": "1",
-                                         "countingRule": "none", "makpongRule": "false"})
+                                         "countingRule": "none", "makpongRule": "false",
+                                         "shatarMateRule": "false"})
     # cellfish's own keys (docs/variant-files.md)
     + _keys("level", "cellfish", "levels levelNames", needs={"levelNames": "levels"})
     + _keys("solid", "cellfish", "solid blackFrame axisOrder ringKeepingTypes",
