@@ -187,3 +187,22 @@ def test_mobility_region_of_a_missing_piece_is_ignored_and_a_custom_piece_is_bou
             "mobilityRegionWhiteCustomPiece1 = a1 a2\nstartFen = 4k3/8/8/8/8/8/8/Z3K3 w - - 0 1\n")
     pos = v.start_position()
     assert sorted(move_text(v, m) for m in legal_moves(pos) if move_text(v, m).startswith("a1")) == ["a1a2"]
+
+
+# ---- through the protocol -------------------------------------------------------------------
+def test_protocol_plays_xiangqi_and_makruk_by_name(eng):
+    """``setoption name UCI_Variant value xiangqi``: Fairy-Stockfish's move text on 10 ranks
+    (``a10a9``), its position text, perft and a search; makruk's count in the position text."""
+    eng.ask("uci", "uciok")
+    eng.send("setoption name UCI_Variant value xiangqi")
+    eng.send("position startpos moves h3e3 h10g8 a1a2 a10a9")
+    lines = eng.ask("go perft 1", "Nodes searched:")
+    fen = sf.get_fen("xiangqi", sf.start_fen("xiangqi"), ["h3e3", "h10g8", "a1a2", "a10a9"])
+    assert lines[-1] == f"Nodes searched: {len(sf.legal_moves('xiangqi', fen, []))}"
+    lines = eng.ask("d", "Fen:")
+    assert lines[-1] == f"Fen: {fen}"
+    lines = eng.ask("go depth 2", lambda l: l.startswith("bestmove"))
+    assert lines[-1].split()[1] in sf.legal_moves("xiangqi", fen, [])
+    eng.send("setoption name UCI_Variant value makruk")
+    eng.send("position fen 4k3/8/8/8/8/8/8/R3K3 w - 32 31 40 moves a1a2")
+    assert eng.ask("d", "Fen:")[-1] == "Fen: 4k3/8/8/8/8/8/R7/4K3 b - 32 32 40"
