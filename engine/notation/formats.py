@@ -99,6 +99,10 @@ class TextFormat:
         """The en-passant field of a position (default: the cell, or ``-``)."""
         return self.variant.geometry.name(pos.ep) if pos.ep >= 0 else "-"
 
+    def halfmove_text(self, pos: Position) -> str:
+        """The half-move clock field of a position (default: the clock)."""
+        return str(pos.halfmove)
+
     def parse_ep(self, pos: Position, field: str) -> tuple[int, int]:
         """(ep cell, victim cell) of an en-passant field other than ``-`` (the board and the
         side to move are read already)."""

@@ -287,7 +287,7 @@ def format(pos: Position, fmt: str | None = None) -> str:
         elif name == "ep":
             out.append(variant.notation.ep_text(pos))
         elif name == "halfmove":
-            out.append(str(pos.halfmove))
+            out.append(variant.notation.halfmove_text(pos))
         elif name == "fullmove":
             out.append(str(pos.fullmove))
     return " ".join(out)

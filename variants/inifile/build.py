@@ -22,6 +22,7 @@ from __future__ import annotations
 from engine.variant import Variant
 
 from . import compose
+from .asia import is_mobility_key
 from .grid import grid_notation, read_grid
 from .hints import hint_attrs
 from .lattice import is_lattice_piece_key, read_lattice
@@ -36,12 +37,17 @@ ON_GRID = on_board(GRID)        # the keys a square, levelled or solid section m
 ON_LATTICE = on_board(LATTICE)  # the keys a lattice section may hold, but pieces and plugins
 
 
+def _grid_piece_key(k: str) -> bool:
+    """A key named by a piece on a grid board: the piece itself, or its mobility region."""
+    return is_piece_key(k) or is_mobility_key(k)
+
+
 def build_class(name: str, keys: dict[str, tuple[str, int]]) -> tuple[type[Variant], dict[str, int]]:
     """The Variant class of a section; raises KeyError_ (or KeyErrors) for bad keys.  Also
     returns the line of every key, for errors found later (startFen)."""
     sec = Section(name, keys)
     lattice = sec.board == LATTICE
-    sec.check(plugin_keys(), is_lattice_piece_key if lattice else is_piece_key)
+    sec.check(plugin_keys(), is_lattice_piece_key if lattice else _grid_piece_key)
     attrs: dict = {"name": name}
     attrs["stalemate_result"] = sec.outcome("stalemateValue")
     n = sec.number("nMoveRule")

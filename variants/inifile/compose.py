@@ -13,6 +13,11 @@ part            what it contributes
 pseudoroyal     ``legal_moves`` and ``in_check``: the pseudo-royal filter, run after every
                 other one (its ``super()`` call makes the other filters' moves first)
 triple          the pawn's triple step: ``extra_moves``, ``_valid_ep`` (triplestep.py)
+asia            counting.py: ``Makpong`` (``legal_moves``), ``Counting`` (``result``, the
+                position text's counting fields); asia.py: ``FlyingGeneral``
+                (``legal_moves``: the royal pieces may not face each other),
+                ``MobilityRules`` (``allow_move``: mobility regions; ``_piece``: the
+                soldier's rank)
 plugins         the named plugins, in key then name order (variants/plugins); each may
                 extend ``validate_position``, ``adjudicate``, ``extra_moves``,
                 ``eval_terms`` and the piece set
@@ -38,7 +43,7 @@ board           the base class: ``FileRules`` (moverules.py) on square, levelled
 ``adjudicate`` plugins, then the pawn-drop mate, then results, then the base;
 ``extra_moves`` the triple step, then plugins, then promoted drops, then the base;
 ``eval_terms`` plugins, then the base; ``legal_moves`` the pseudo-royal filter outermost,
-then plugins, then the drop filters, then the base.
+then the flying general, then plugins, then the drop filters, then the base.
 ``chain`` lists, for a built class, the parts that override a hook, in the order they run.
 
 A part whose hook does not call ``super()`` ends that hook's chain: the parts after it do
@@ -49,7 +54,7 @@ every shipped class).
 """
 from __future__ import annotations
 
-PARTS = ("pseudoroyal", "triple", "plugins", "holes", "solid", "levels", "drop_filters",
+PARTS = ("pseudoroyal", "triple", "asia", "plugins", "holes", "solid", "levels", "drop_filters",
          "rulings", "returns", "drops", "results", "board")
 
 

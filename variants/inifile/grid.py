@@ -18,6 +18,7 @@ from variants.chess_tables import CHESS_SQUARE_TABLES, CHESS_STRUCTURE
 from variants.fsf_pieces import PIECES
 
 from . import drops                     # drops, hands and the promotion of pieces
+from .asia import asia_attrs
 from .holes import check_castling, hole_bases, hole_coords
 from .levels import level_bases
 from .moverules import FileRules, move_attrs
@@ -140,11 +141,12 @@ def read_grid(sec: Section, attrs: dict) -> dict[str, tuple[type, ...]]:
     check_castling(attrs, holes, ranks, levels, KeyError_)
     solid_cls = solid_bases(val, tuple(pieces), royal, KeyError_)
     drop_filters = drops.mixins(attrs)
+    asia = asia_attrs(val, tuple(pieces), attrs, files, ranks)
     if solid_cls:                           # regions in the engine's coordinate order
         holes = engine_regions(attrs, holes, axis_order(val, KeyError_), len(levels))
     parts: dict[str, tuple[type, ...]] = {  # compose.py: the order they run in
         "pseudoroyal": (PseudoRoyalRules,) if attrs["pseudo_royal"] else (),
-        "triple": (TripleSteps,) if any(attrs["triple_region"]) else (),
+        "triple": (TripleSteps,) if any(attrs["triple_region"]) else (), "asia": asia,
         "holes": hole_bases(holes), "solid": solid_cls,
         "levels": level_cls, "drop_filters": drop_filters, "rulings": ruling_bases(attrs),
         "returns": return_bases(attrs), "drops": (drops.DropRules,),

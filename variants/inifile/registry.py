@@ -17,8 +17,8 @@ castling and the move-count and repetition rules), ``result`` (results.py), ``mo
 (moverules.py; the triple step: triplestep.py), ``drop`` (drops.py), ``gui`` (accepted and
 not read), ``level`` (levels.py), ``solid`` (solid.py), ``hole`` (holes.py), ``ruling``
 (rulings.py), ``return`` (returns.py), ``pieceset`` (pieceset.py), ``hint`` (hints.py),
-``lattice`` (lattice.py), ``refused`` (Fairy-Stockfish keys this loader does not play,
-refused by name: a silently ignored rule would play another game).
+``lattice`` (lattice.py), ``asia`` (asia.py, counting.py), ``refused`` (Fairy-Stockfish keys
+this loader does not play, refused by name: a silently ignored rule would play another game).
 """
 from __future__ import annotations
 
@@ -156,11 +156,17 @@ KEYS: tuple[Key, ...] = tuple(
             mustDropType dropOnTop enclosingDrop enclosingDropStart sittuyinRookDrop
             dropOppositeColoredBishop gating arrowGating duckGating staticGating
             staticGatingRegion pastGating seirawanGating cambodianMoves diagonalLines pass
-            passOnStalemate makpongRule flyingGeneral soldierPromotionRank flipEnclosedPieces
-            moveRepetitionIllegal chasingRule stalematePieceCount shatarMateRule bikjangRule
+            passOnStalemate flipEnclosedPieces
+            moveRepetitionIllegal chasingRule stalematePieceCount bikjangRule
             checkCounting connectN connectHorizontal connectVertical connectDiagonal
-            materialCounting countingRule adjudicateFullBoard pieceValueMg pieceValueEg""",
+            materialCounting adjudicateFullBoard pieceValueMg pieceValueEg""",
             boards=frozenset())
+    # the xiangqi family (asia.py); mobilityRegionWhite<Piece>/…Black<Piece> are named by
+    # piece, as piece keys are (asia.is_mobility_key)
+    + _keys("asia", "fsf", "", defaults={"flyingGeneral": "false", "soldierPromotionRank": "1",
+                                         "countingRule": "none", "makpongRule": "false",
+                                         "shatarMateRule": "false"},
+            read=_read(bools="flyingGeneral makpongRule shatarMateRule", ranks="soldierPromotionRank"))
     # cellfish's own keys (docs/variant-files.md)
     + _keys("level", "cellfish", "levels levelNames", needs={"levelNames": "levels"},
             read=_read(ints={"levels": (2, 8)}))      # 8: levels.py's MAX_LEVELS
