@@ -93,6 +93,8 @@ class Variant:
     hand_share: float = 1.05          # evaluation: a piece in hand, as a share of its board value
     clock_moves: int = 30             # time use: the moves to plan the clock for (no movestogo)
     clock_game: int = 0               # time use: the moves a game usually runs (0: clock_moves throughout)
+    quiescence_plies: int = 10        # searcher: the captures quiescence follows at most (a game whose
+                                      # every move is a capture, Clobber, needs few)
     # evaluation: per piece letter (value in the middlegame, in the ending, then a bonus per cell for
     # each, seen from the first player, from the far rank down), blended by the game phase
     square_tables: Mapping[str, tuple[int, int, Sequence[int], Sequence[int]]] | None = None

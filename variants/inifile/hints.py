@@ -9,6 +9,9 @@ file using them still loads there.
                          clock is then planned over the moves left of such a game, never
                          fewer than clockMoves, so the opening takes less of the base and
                          the middlegame more
+    quiescencePlies = 2  the captures quiescence follows beyond the search's depth at most
+                         (10 when not given): a game whose every move is a capture (Clobber)
+                         would otherwise search every capture sequence to the end
 
 See docs/variant-files.md ("Search hints").
 """
@@ -28,3 +31,5 @@ def hint_attrs(val: dict[str, str], attrs: dict[str, Any]) -> None:
         attrs["clock_moves"] = as_int("clockMoves", val["clockMoves"], 5, 500)
     if "clockGame" in val:
         attrs["clock_game"] = as_int("clockGame", val["clockGame"], 0, 1000)
+    if "quiescencePlies" in val:
+        attrs["quiescence_plies"] = as_int("quiescencePlies", val["quiescencePlies"], 0, 10)

@@ -118,7 +118,7 @@ KEYS: tuple[Key, ...] = tuple(
             handLimit lastRankPawnsIllegal nMoveRuleName positionFields handOrder pieceNames""",
             needs={"capturesToHandAs": "pieceDrops"})
     + _keys("pieceset", "cellfish", "promotedOnlyTypes", needs={"promotedOnlyTypes": "promotedPieceType"})
-    + _keys("hint", "cellfish", "clockMoves clockGame", boards=_EVERY)
+    + _keys("hint", "cellfish", "clockMoves clockGame quiescencePlies", boards=_EVERY)
     + _keys("lattice", "cellfish", """lattice pawnPromotionTypes promotionNotOnEdge edgeBan
             oneFootTypes squarePieces vertexPieces pieceValues""",
             needs=dict.fromkeys("""pawnPromotionTypes promotionNotOnEdge edgeBan oneFootTypes
