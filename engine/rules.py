@@ -100,12 +100,12 @@ class PositionRules:
                     self.handtype[c] = v.hand_type(c)
         # per cell: the castling rights that survive a move from or to it; the rule of each
         # castling move by (king from, king to)
-        cm = [0xFF] * v.geometry.size
+        cm = [-1] * v.geometry.size
         self.cbymove: dict[tuple[int, int], CastlingRule] = {}
         for rule in v.castling:
-            cm[rule.king_from] &= ~rule.bit
-            cm[rule.rook_from] &= ~rule.bit
-            self.cbymove[(rule.king_from, rule.king_to)] = rule
+            cm[rule.king_from] &= ~rule.king_bit
+            cm[rule.rook_from] &= ~rule.rook_bit
+            self.cbymove[(rule.king_from, rule.move_to)] = rule
         self.cmask: list[int] = cm
 
 

@@ -45,15 +45,27 @@ CAPTURE_WINS: Final = 1 << 20     # Variant.capture_gains: this capture wins the
 
 
 class CastlingRule:
-    """King from/to, rook from/to, the rights bit, cells that must be empty, cells the king
-    passes (must not be attacked, from cell and destination included)."""
-    __slots__ = ("king_from", "king_to", "rook_from", "rook_to", "bit", "empty", "safe", "color", "char")
+    """King from/to, rook from/to, the rights bits, cells that must be empty, cells the king
+    passes (must not be attacked, from cell and destination included).
+
+    ``bit`` holds every rights bit the castling needs (all set: it may castle); a move from
+    or to the king's cell clears ``king_bit``, one from or to the rook's cell ``rook_bit``
+    (both ``bit`` in a plain rule).  A Chess960 rule needs two bits, its king's file and its
+    rook's, and its move names the rook's cell (``move_to``: the king takes its own rook);
+    a plain rule's names the king's destination."""
+    __slots__ = ("king_from", "king_to", "rook_from", "rook_to", "bit", "empty", "safe", "color",
+                 "char", "king_bit", "rook_bit", "move_to")
 
     def __init__(self, color: int, king_from: int, king_to: int, rook_from: int, rook_to: int,
-                 bit: int, empty: Iterable[int], safe: Iterable[int], char: str) -> None:
+                 bit: int, empty: Iterable[int], safe: Iterable[int], char: str,
+                 king_bit: int = 0, rook_bit: int = 0, move_to: int = -1) -> None:
         self.color, self.king_from, self.king_to = color, king_from, king_to
         self.rook_from, self.rook_to, self.bit = rook_from, rook_to, bit
         self.empty, self.safe, self.char = tuple(empty), tuple(safe), char
+        self.king_bit = king_bit or bit
+        self.rook_bit = rook_bit or bit
+        self.bit = bit | self.king_bit | self.rook_bit
+        self.move_to = king_to if move_to < 0 else move_to
 
 
 class Variant:

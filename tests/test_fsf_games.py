@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import random
 
+import chess
 import pyffish
 import pytest
 from engine_proc import EngineProcess
@@ -21,7 +22,7 @@ from engine.notation import move_text, parse_position
 from engine.notation.position_text import format as format_position
 
 # name -> the depth of the start perft compared (3 unless depth 3 exceeds ~1M nodes)
-GAMES = {"breakthrough": 3, "clobber": 3, "clobber10": 2}
+GAMES = {"breakthrough": 3, "clobber": 3, "clobber10": 2, "fischerandom": 3, "caparandom": 3}
 
 
 def fsf_perft(name: str, fen: str, moves: list[str], depth: int) -> int:
@@ -136,3 +137,113 @@ def engine():
 def test_each_game_plays_to_its_end_through_the_protocol_under_its_name(name, engine):
     game = play_game(name, "uci", engine=engine, ply_cap=600)
     assert game.result is not None
+
+
+# ---- Chess960 -----------------------------------------------------------------------------
+
+def chess960_starts(n: int, seed: int) -> list[str]:
+    """n Chess960 start positions (python-chess numbers all 960)."""
+    rng = random.Random(seed)
+    return [chess.Board.from_chess960_pos(rng.randrange(960)).fen() for _ in range(n)]
+
+
+def caparandom_starts(n: int, seed: int) -> list[str]:
+    """n Capablanca random start positions: bishops on squares of both colours, the king
+    between the rooks."""
+    rng = random.Random(seed)
+    out = []
+    while len(out) < n:
+        row = list("rnbqkbnrac")
+        rng.shuffle(row)
+        bishops = [i for i, x in enumerate(row) if x == "b"]
+        rooks = [i for i, x in enumerate(row) if x == "r"]
+        if bishops[0] % 2 != bishops[1] % 2 and rooks[0] < row.index("k") < rooks[1]:
+            r = "".join(row)
+            out.append(f"{r}/pppppppppp/10/10/10/10/PPPPPPPPPP/{r.upper()} w KQkq - 0 1")
+    return out
+
+
+def castles(pos, m: int) -> bool:
+    return bool(m & CASTLE)
+
+
+@pytest.mark.parametrize("name,starts", [("fischerandom", chess960_starts(12, 960)),
+                                         ("caparandom", caparandom_starts(12, 1)),
+                                         ("fischerandom", ["rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"])])
+def test_chess960_games_from_shuffled_starts_equal_fairy_stockfish(name, starts):
+    """From shuffled start positions, games steered to castle: the same legal moves (castling
+    written as the king taking its rook), Shredder-FEN text and results as Fairy-Stockfish;
+    perft 2 from each start."""
+    v = variants.get(name)
+    for fen in starts:
+        assert perft(parse_position(v, fen), 2) == fsf_perft(name, fen, [], 2), fen
+        play_random_games(name, games=1, plies=60, fen=fen, special=castles)
+
+
+def test_chess960_games_have_python_chess_moves():
+    """python-chess's Chess960 board (an independent implementation) agrees on the legal
+    moves, castling included, along random games steered to castle, from shuffled starts."""
+    v = variants.get("fischerandom")
+    rng = random.Random(7)
+    seen_castling = 0
+    for fen in chess960_starts(20, 8):
+        board = chess.Board(fen, chess960=True)
+        pos = parse_position(v, fen)
+        for _ in range(50):
+            ours = {move_text(v, m): m for m in legal_moves(pos)}
+            theirs = {board.uci(m, chess960=True) for m in board.legal_moves}
+            assert set(ours) == theirs, (fen, board.move_stack, set(ours) ^ theirs)
+            assert format_position(pos).split()[2] == board.shredder_fen().split()[2] \
+                or sorted(format_position(pos).split()[2]) == sorted(board.shredder_fen().split()[2])
+            if not ours:
+                break
+            cs = [t for t, m in ours.items() if m & CASTLE]
+            t = rng.choice(sorted(cs)) if cs and rng.random() < 0.7 else rng.choice(sorted(ours))
+            seen_castling += bool(ours[t] & CASTLE)
+            pos.make(ours[t])
+            board.push_uci(t)
+    assert seen_castling >= 10
+
+
+def moves_of(v, fen: str) -> set[str]:
+    return {move_text(v, m) for m in legal_moves(parse_position(v, fen))}
+
+
+def test_chess960_castling_rules_in_named_positions():
+    v = variants.get("fischerandom")
+    # the king on b1, its rook on a1: queenside castling takes the king to c1, the rook to d1
+    pos = parse_position(v, "3k3r/8/8/8/8/8/8/RK6 w A - 0 1")
+    m = next(m for m in legal_moves(pos) if m & CASTLE)
+    assert move_text(v, m) == "b1a1"
+    pos.make(m)
+    assert format_position(pos) == "3k3r/8/8/8/8/8/8/2KR4 b - - 1 1"
+    pos.unmake()
+    assert format_position(pos) == "3k3r/8/8/8/8/8/8/RK6 w A - 0 1"
+    # the king already on g1: castling moves only the rook (f1 must be empty)
+    assert "g1h1" in moves_of(v, "4k3/8/8/8/8/8/8/6KR w H - 0 1")
+    assert "g1h1" not in moves_of(v, "4k3/8/8/8/8/8/8/5NKR w H - 0 1")
+    # king and rook swap cells: f1 king, g1 rook
+    pos = parse_position(v, "4k3/8/8/8/8/8/8/5KR1 w G - 0 1")
+    m = next(m for m in legal_moves(pos) if m & CASTLE)
+    pos.make(m)
+    assert format_position(pos) == "4k3/8/8/8/8/8/8/5RK1 b - - 1 1"
+    pos.unmake()
+    assert format_position(pos) == "4k3/8/8/8/8/8/8/5KR1 w G - 0 1"
+    # the king may not pass an attacked cell (d1, from the rook on d8)...
+    assert "e1a1" not in moves_of(v, "3rk3/8/8/8/8/8/8/R3K3 w A - 0 1")
+    # ...nor land in check once its rook has left the b-file it shielded c1 from (a1's rook)
+    assert "d1b1" not in moves_of(v, "4k3/8/8/8/8/8/8/rR1K4 w B - 0 1")
+    assert "d1b1" in moves_of(v, "4k3/8/8/8/8/8/8/1R1K4 w B - 0 1")
+
+
+def test_chess960_rights_text_reads_x_fen_and_shredder_fen():
+    v = variants.get("fischerandom")
+    start = "rqnbrkrn/pppppppp/8/8/8/8/PPPPPPPP/RQNBRKRN w {} - 0 1"
+    for text, written in (("KQkq", "GAga"), ("GAga", "GAga"), ("EGeg", "GEge"), ("Gg", "Gg"),
+                          ("-", "-")):
+        pos = parse_position(v, start.format(text))
+        assert format_position(pos).split()[2] == written, text
+        assert written == pyffish.get_fen("fischerandom", start.format(text), []).split()[2]
+    # a right whose rook is not there is dropped, as Fairy-Stockfish drops it
+    fen = "4k3/8/8/8/8/8/8/4K3 w KQ - 0 1"
+    assert format_position(parse_position(v, fen)).split()[2] == "-"

@@ -18,6 +18,7 @@ from variants.chess_tables import CHESS_SQUARE_TABLES, CHESS_STRUCTURE
 from variants.fsf_pieces import PIECES
 
 from . import compose
+from .chess960 import Chess960Rules, chess960_attrs
 from . import drops                     # drops, hands and the promotion of pieces
 from .hints import hint_attrs
 from .holes import check_castling, hole_bases, hole_coords
@@ -174,7 +175,8 @@ def build_class(name: str, keys: dict[str, tuple[str, int]]) -> tuple[type[Varia
         "plugins": plugin_bases(val, KeyError_), "holes": hole_bases(holes), "solid": solid_cls,
         "levels": level_cls, "drop_filters": drop_filters, "rulings": ruling_bases(attrs),
         "returns": return_bases(attrs), "drops": (drops.DropRules,),
-        "results": (ResultRules,) if hooks else (), "board": (FileRules,)}
+        "results": (ResultRules,) if hooks else (),
+        "chess960": (Chess960Rules,) if chess960_attrs(val, attrs) else (), "board": (FileRules,)}
     bases = compose.bases(parts)
     attrs["notation_class"] = text_bases(attrs, drops.text_class(bases))
     plain = not (holes or levels or solid or attrs["hands"])

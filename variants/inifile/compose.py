@@ -29,6 +29,8 @@ drops           ``DropRules`` (drops.py): hands, drops and piece promotion (``ha
                 ``drop_allowed``, ``promotion_options``, ``_valid_ep``)
 results         ``ResultRules`` (results.py): ``adjudicate``, ``check_ok_repetition``,
                 ``resets_move_clock``
+chess960        ``Chess960Rules`` (chess960.py): ``make_castling`` (a rule per king file and
+                rook file) and its position text's castling field
 board           the base class: ``FileRules`` (moverules.py) on square, levelled and solid
                 boards, ``LatticeVariant`` (lattice.py) on a lattice
 ==============  =============================================================================
@@ -43,7 +45,7 @@ then plugins, then the drop filters, then the base.
 from __future__ import annotations
 
 PARTS = ("pseudoroyal", "triple", "plugins", "holes", "solid", "levels", "drop_filters",
-         "rulings", "returns", "drops", "results", "board")
+         "rulings", "returns", "drops", "results", "chess960", "board")
 
 
 def bases(parts: dict[str, tuple[type, ...]]) -> tuple[type, ...]:
