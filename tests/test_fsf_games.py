@@ -247,3 +247,28 @@ def test_chess960_rights_text_reads_x_fen_and_shredder_fen():
     # a right whose rook is not there is dropped, as Fairy-Stockfish drops it
     fen = "4k3/8/8/8/8/8/8/4K3 w KQ - 0 1"
     assert format_position(parse_position(v, fen)).split()[2] == "-"
+
+
+def test_uci_chess960_option_plays_chess960_castling_in_chess_and_back(engine):
+    """``UCI_Chess960`` (the standard UCI option): chess from a shuffled start castles as
+    Fairy-Stockfish with the option on (the king takes its rook, Shredder-FEN rights); off
+    again, chess castles as before (``e1g1``, ``KQkq``)."""
+    def ask(fen: str, moves: str) -> tuple[set[str], str]:
+        engine.send(f"position fen {fen}" + (f" moves {moves}" if moves else ""))
+        lines = engine.ask("go perft 1", "Nodes searched")
+        engine.send("d")
+        text = next(ln for ln in engine.expect("Game state:") if ln.startswith("Fen: "))
+        return {ln.split(":")[0] for ln in lines if ln[:1].islower() and ln.endswith(": 1")}, text[5:]
+    engine.send("setoption name UCI_Variant value chess")
+    engine.send("setoption name UCI_Chess960 value true")
+    fen = "bqnbrkrn/pppppppp/8/8/8/8/PPPPPPPP/BQNBRKRN w GEge - 0 1"
+    played = "g2g3 g7g6 f2f3 f7f6 e2e3 e7e6"
+    moves, text = ask(fen, played)
+    theirs = pyffish.legal_moves("chess", fen, played.split(), True)
+    assert moves == set(theirs) and "f1g1" in moves
+    assert text == pyffish.get_fen("chess", fen, played.split(), True)
+    moves, text = ask("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQK2R w KQkq - 0 1", "")
+    assert "e1h1" in moves and "e1g1" not in moves and " HAha " in text
+    engine.send("setoption name UCI_Chess960 value false")
+    moves, text = ask("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQK2R w KQkq - 0 1", "")
+    assert "e1g1" in moves and "e1h1" not in moves and " KQkq " in text

@@ -42,41 +42,39 @@ class Chess960Text(CastlingText):
         v: Any = self.variant
         if text == "-" or not v.castling:
             return 0
-        geo = v.geometry
         chosen: dict[tuple[int, bool], Any] = {}
         for ch in text:
-            color = WHITE if ch.isupper() else BLACK
-            rank = v.castle_rank if color == WHITE else v.ranks - 1 - v.castle_rank
-            cells = [geo.index.get((f, rank) + v.home_level) for f in range(v.files)]
-            kings = [f for f, c in enumerate(cells) if c is not None and board[c]
-                     and board[c] & 1 == color
-                     and v.piece_types[board[c] >> 1].token.lower() == v.castle_king]
             low = ch.lower()
             if low not in "kq" and not ("a" <= low < chr(ord("a") + v.files)):
                 raise PositionTextError(f"bad castling field ({text})")
+            color = WHITE if ch.isupper() else BLACK
+            cells = self._rank_cells(color)
+            kings = [f for f, c in enumerate(cells) if c >= 0 and board[c] and board[c] & 1 == color
+                     and v.piece_types[board[c] >> 1].token.lower() == v.castle_king]
             if not kings:
                 continue
             kf = kings[0]
-
-            def rook(f: int, kf: int = kf, color: int = color) -> bool:
-                c = cells[f]
-                return c is not None and bool(board[c]) and board[c] & 1 == color \
-                    and self.castles(board[cells[kf]], board[c])     # type: ignore[index]
+            rooks = [f for f, c in enumerate(cells) if f != kf and c >= 0 and board[c]
+                     and board[c] & 1 == color and self.castles(board[cells[kf]], board[c])]
             if low == "k":
-                files = [f for f in range(kf + 1, v.files) if rook(f)]
-                rf = files[-1] if files else None
+                rf = max((f for f in rooks if f > kf), default=-1)
             elif low == "q":
-                files = [f for f in range(kf) if rook(f)]
-                rf = files[0] if files else None
+                rf = min((f for f in rooks if f < kf), default=-1)
             else:
-                f = ord(low) - ord("a")
-                rf = f if f != kf and rook(f) else None
-            if rf is not None:
+                rf = ord(low) - ord("a")
+                rf = rf if rf in rooks else -1
+            if rf >= 0:
                 chosen[(color, rf > kf)] = v.rule960[(color, kf, rf)]
         rights = 0
         for rule in chosen.values():
             rights |= rule.bit
         return rights
+
+    def _rank_cells(self, color: int) -> list[int]:
+        """The cells of a colour's castling rank by file (-1: none)."""
+        v: Any = self.variant
+        rank = v.castle_rank if color == WHITE else v.ranks - 1 - v.castle_rank
+        return [v.geometry.index.get((f, rank) + v.home_level, -1) for f in range(v.files)]
 
     def format_castling(self, rights: int) -> str:
         s = "".join(r.char for r in self.variant.castling if rights & r.bit == r.bit)
