@@ -179,7 +179,7 @@ class Position:
         cap = 0
         code = 0
         rook = 0                        # a castling rook's code, placed after the king
-        rook_to = 0
+        rook_from = rook_to = 0
         W = self.accw if old is not None else None      # the evaluator's sum is kept
         a = old if old is not None else 0
         if frm == DROP:
@@ -222,6 +222,7 @@ class Position:
                     # land where the other stood, and the move names the rook's cell
                     rule = self._cbymove[(frm, to)]
                     rook = b[rule.rook_from]
+                    rook_from = rule.rook_from
                     rook_to = rule.rook_to
                     b[rule.rook_from] = 0
                     occ.discard(rule.rook_from)
@@ -290,6 +291,8 @@ class Position:
                 self.halfmove += 1
             cm = self._cmask
             nc = self.castle & cm[frm] & cm[to]
+            if rook:
+                nc &= cm[rook_from]     # the rook's own rights (a Seirawan gate) lapse too
             if nc != self.castle:
                 h ^= z.castle_key(self.castle) ^ z.castle_key(nc)
                 self.castle = nc

@@ -106,6 +106,8 @@ class PositionRules:
             cm[rule.king_from] &= ~rule.king_bit
             cm[rule.rook_from] &= ~rule.rook_bit
             self.cbymove[(rule.king_from, rule.move_to)] = rule
+        for cell, bit in v.extra_rights:
+            cm[cell] &= ~bit
         self.cmask: list[int] = cm
 
 

@@ -81,6 +81,9 @@ class Variant:
     royal_check: bool = True          # a royal piece may not be left attacked
     hands: bool = False               # captured pieces go to the capturer's hand
     castling: Sequence[CastlingRule] = ()
+    # rights beyond castling kept with it (``Position.castle``, bits above the eighth): per
+    # (cell, bit), a right that lapses when a move starts or ends on the cell (Seirawan's gates)
+    extra_rights: Sequence[tuple[int, int]] = ()
     move_rule_plies: int | None = 100  # draw after this many plies without capture/pawn move
     move_rule_name: str | None = None  # how the result names it (default: "50-move rule")
     drop_resets_clock: bool = False   # a drop/return also resets that count

@@ -17,12 +17,13 @@ from selfplay import play_game
 import variants
 from engine.game import game_result, perft
 from engine.movegen import legal_moves
-from engine.moves import CASTLE
+from engine.moves import CASTLE, DROP, SPECIAL
 from engine.notation import move_text, parse_position
 from engine.notation.position_text import format as format_position
 
 # name -> the depth of the start perft compared (3 unless depth 3 exceeds ~1M nodes)
-GAMES = {"breakthrough": 3, "clobber": 3, "clobber10": 2, "fischerandom": 3, "caparandom": 3}
+GAMES = {"breakthrough": 3, "clobber": 3, "clobber10": 2, "fischerandom": 3, "caparandom": 3,
+         "seirawan": 3, "shouse": 2}
 
 
 def fsf_perft(name: str, fen: str, moves: list[str], depth: int) -> int:
@@ -67,9 +68,10 @@ def test_start_text_and_perft_equal_fairy_stockfish(name):
 
 
 def play_random_games(name: str, games: int = 4, plies: int = 60, fen: str | None = None,
-                      special=lambda pos, m: False) -> set[str]:
+                      special=lambda pos, m: False, on_play=lambda pos, m: None) -> set[str]:
     """Random games against pyffish: at every ply the same legal move texts, position text and
-    result; captures and the moves ``special`` names are preferred.  Returns the game ends."""
+    result; captures and the moves ``special`` names are preferred (``on_play`` sees each move
+    played).  Returns the game ends."""
     v = variants.get(name)
     fen = fen or pyffish.start_fen(name)
     rng = random.Random(name)
@@ -92,6 +94,7 @@ def play_random_games(name: str, games: int = 4, plies: int = 60, fen: str | Non
             if not pick and rng.random() < 0.5:
                 pick = [t for t, m in ours.items() if pos.board[m & 255]]
             t = rng.choice(sorted(pick or ours))
+            on_play(pos, ours[t])
             pos.make(ours[t])
             moves.append(t)
     return ends
@@ -272,3 +275,62 @@ def test_uci_chess960_option_plays_chess960_castling_in_chess_and_back(engine):
     engine.send("setoption name UCI_Chess960 value false")
     moves, text = ask("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQK2R w KQkq - 0 1", "")
     assert "e1g1" in moves and "e1h1" not in moves and " KQkq " in text
+
+
+# ---- gating -------------------------------------------------------------------------------
+
+def gates(pos, m: int) -> bool:
+    return bool(m & (SPECIAL | CASTLE))
+
+
+@pytest.mark.parametrize("name", ["seirawan", "shouse"])
+def test_gating_games_equal_fairy_stockfish(name):
+    """Random games steered to gate pieces in (and castle, with and without a gated piece on
+    the king's or the rook's cell) and, in S-house, to drop: the same moves, position text
+    (the gates in the castling field, the hand in brackets) and results; every kind of gating
+    appeared."""
+    v = variants.get(name)
+    played: set[str] = set()
+
+    def kind(pos, m: int) -> str:
+        return "castle gate on the rook" if m & CASTLE and m & SPECIAL and \
+            pos.board[(m >> 8) & 255] >> 1 != v.by_token["K"].id else \
+            "castle gate" if m & CASTLE and m & SPECIAL else \
+            "castle" if m & CASTLE else "gate" if m & SPECIAL else \
+            "drop" if (m >> 8) & 255 == DROP else ""
+
+    def steer(pos, m: int) -> bool:     # a kind not played yet, else now and then a gating
+        k = kind(pos, m)
+        return bool(k) and k not in played or k == "gate" and (m & 0xFFFF) % 3 == 0
+    play_random_games(name, games=6, plies=60, special=steer,
+                      on_play=lambda pos, m: played.add(kind(pos, m)))
+    # and from a position where both sides may castle at once, each kind of castling
+    ready = "r3k2r/pppppppp/2n2n2/8/8/2N2N2/PPPPPPPP/R3K2R[HEhe] w KQkq - 0 1"
+    for _ in range(3):
+        play_random_games(name, games=1, plies=30, fen=ready, special=steer,
+                          on_play=lambda pos, m: played.add(kind(pos, m)))
+    kinds = {"castle gate on the rook", "castle gate", "castle", "gate"} | \
+        ({"drop"} if name == "shouse" else set())
+    assert kinds <= played, kinds - played
+
+
+def test_seirawan_gating_in_named_positions():
+    v = variants.get("seirawan")
+    fen = "r3k2r/pppppppp/8/8/8/8/PPPPPPPP/R3K2R[HEhe] w KQkq - 0 1"
+    moves = moves_of(v, fen)
+    # castling brings the piece onto the king's cell or the rook's
+    assert {"e1g1", "e1g1h", "e1g1e", "h1e1h", "h1e1e", "e1c1h", "a1e1e"} <= moves
+    assert moves == set(pyffish.legal_moves("seirawan", fen, []))
+    pos = parse_position(v, fen)
+    pos.make(next(m for m in legal_moves(pos) if move_text(v, m) == "h1e1h"))
+    assert format_position(pos) == "r3k2r/pppppppp/8/8/8/8/PPPPPPPP/R4RKH[Eeh] b Akq - 1 1"
+    assert format_position(pos) == pyffish.get_fen("seirawan", fen, ["h1e1h"])
+    # a gate closes when its piece leaves without gating; the hand's last piece closes them all
+    start = pyffish.start_fen("seirawan")
+    for played, rights in ((["e2e3", "e7e6", "b1c3e", "b8c6h", "f1d3"], "KQCDGkqcdfg"),
+                           (["e2e3", "e7e6", "b1c3e", "b8c6h", "f1d3h"], "KQkqcdfg")):
+        pos = parse_position(v, start)
+        for t in played:
+            pos.make(next(m for m in legal_moves(pos) if move_text(v, m) == t))
+        assert format_position(pos) == pyffish.get_fen("seirawan", start, played)
+        assert format_position(pos).split()[2] == rights

@@ -19,6 +19,7 @@ from variants.fsf_pieces import PIECES
 
 from . import compose
 from .chess960 import Chess960Rules, chess960_attrs
+from .gating import GatingRules, gating_attrs
 from . import drops                     # drops, hands and the promotion of pieces
 from .hints import hint_attrs
 from .holes import check_castling, hole_bases, hole_coords
@@ -159,6 +160,7 @@ def build_class(name: str, keys: dict[str, tuple[str, int]]) -> tuple[type[Varia
     attrs.update(result)
     grid2d(files, ranks)                    # fails early on an impossible board
     drops.apply(val, pieces, attrs, files, ranks)
+    gating = gating_attrs(val, attrs)             # gating.py (after the drop keys: a hand)
     ruling_attrs(val, pieces, attrs, KeyError_)  # cellfish's own rulings (after the drop keys)
     hint_attrs(val, attrs)                        # cellfish's search hints
     pieceset_attrs(val, pieces, attrs, KeyError_)  # promotedOnlyTypes (after the drop keys)
@@ -174,7 +176,8 @@ def build_class(name: str, keys: dict[str, tuple[str, int]]) -> tuple[type[Varia
         "triple": (TripleSteps,) if any(attrs["triple_region"]) else (),
         "plugins": plugin_bases(val, KeyError_), "holes": hole_bases(holes), "solid": solid_cls,
         "levels": level_cls, "drop_filters": drop_filters, "rulings": ruling_bases(attrs),
-        "returns": return_bases(attrs), "drops": (drops.DropRules,),
+        "returns": return_bases(attrs), "gating": (GatingRules,) if gating else (),
+        "drops": (drops.DropRules,),
         "results": (ResultRules,) if hooks else (),
         "chess960": (Chess960Rules,) if chess960_attrs(val, attrs) else (), "board": (FileRules,)}
     bases = compose.bases(parts)

@@ -25,6 +25,9 @@ rulings         rulings.py: ``DeadPositions`` (``is_draw_by_material``),
                 ``ChessPositionChecks`` (``validate_position``)
 returns         ``ReturnRules`` (returns.py): ``hand_type``, ``drop_allowed``,
                 ``build_zobrist``, ``validate_position``
+gating          ``GatingRules`` (gating.py): the gates kept with the castling rights
+                (``extra_rights``), Seirawan gating moves (``extra_moves``,
+                ``make_special``), no drops without ``pieceDrops`` (``drop_allowed``)
 drops           ``DropRules`` (drops.py): hands, drops and piece promotion (``hand_type``,
                 ``drop_allowed``, ``promotion_options``, ``_valid_ep``)
 results         ``ResultRules`` (results.py): ``adjudicate``, ``check_ok_repetition``,
@@ -45,7 +48,7 @@ then plugins, then the drop filters, then the base.
 from __future__ import annotations
 
 PARTS = ("pseudoroyal", "triple", "plugins", "holes", "solid", "levels", "drop_filters",
-         "rulings", "returns", "drops", "results", "chess960", "board")
+         "rulings", "returns", "gating", "drops", "results", "chess960", "board")
 
 
 def bases(parts: dict[str, tuple[type, ...]]) -> tuple[type, ...]:
