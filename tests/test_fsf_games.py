@@ -23,7 +23,8 @@ from engine.notation.position_text import format as format_position
 
 # name -> the depth of the start perft compared (3 unless depth 3 exceeds ~1M nodes)
 GAMES = {"breakthrough": 3, "clobber": 3, "clobber10": 2, "fischerandom": 3, "caparandom": 3,
-         "seirawan": 3, "shouse": 2}
+         "seirawan": 3, "shouse": 2, "isolation": 2, "isolation7x7": 2, "snailtrail": 3,
+         "amazons": 1}
 
 
 def fsf_perft(name: str, fen: str, moves: list[str], depth: int) -> int:
@@ -136,7 +137,8 @@ def engine():
     eng.close()
 
 
-@pytest.mark.parametrize("name", sorted(GAMES))
+@pytest.mark.parametrize("name", [pytest.param(n, marks=pytest.mark.slow) if n == "amazons" else n
+                                  for n in sorted(GAMES)])
 def test_each_game_plays_to_its_end_through_the_protocol_under_its_name(name, engine):
     game = play_game(name, "uci", engine=engine, ply_cap=600)
     assert game.result is not None
@@ -334,3 +336,45 @@ def test_seirawan_gating_in_named_positions():
             pos.make(next(m for m in legal_moves(pos) if move_text(v, m) == t))
         assert format_position(pos) == pyffish.get_fen("seirawan", start, played)
         assert format_position(pos).split()[2] == rights
+
+
+# ---- walls ---------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("name,games", [("isolation", 4), ("isolation7x7", 4), ("snailtrail", 6),
+                                        ("amazons", 2)])
+def test_wall_games_equal_fairy_stockfish(name, games):
+    """Every move puts a wall (``*``): the same moves (``c1b1,b1a1``), position text and
+    results as Fairy-Stockfish along random games, which end when a side cannot move."""
+    ends = play_random_games(name, games=games, plies=100)
+    assert "stalemate" in ends or name == "amazons", ends
+
+
+@pytest.mark.slow
+def test_amazons_perft_2_equals_fairy_stockfish():
+    v = variants.get("amazons")
+    fen = pyffish.start_fen("amazons")
+    assert perft(parse_position(v, fen), 2) == fsf_perft("amazons", fen, [], 2) == 4307152
+
+
+def test_walls_in_named_positions():
+    # Snailtrail: the wall is where the piece came from, so it can never step back
+    v = variants.get("snailtrail")
+    pos = parse_position(v, "6p/7/7/7/7/7/P6 w - - 0 1")
+    assert moves_of(v, "6p/7/7/7/7/7/P6 w - - 0 1") == {"a1b1,b1a1", "a1a2,a2a1", "a1b2,b2a1"}
+    pos.make(next(m for m in legal_moves(pos) if move_text(v, m) == "a1b2,b2a1"))
+    assert format_position(pos) == "6p/7/7/7/7/1P5/*6 b - - 1 1"
+    # Isolation: the two start squares never take a wall; a boxed-in piece has lost
+    v = variants.get("isolation")
+    moves = moves_of(v, "3p2/6/6/6/6/6/6/2P3 w - - 0 1")
+    assert not any(t.endswith(("c1", "d8")) for t in moves) and "c1b1,b1a1" in moves
+    boxed = "3p2/6/6/6/6/6/******/1*P*2 w - - 0 1"
+    pos = parse_position(v, boxed)
+    assert legal_moves(pos) == [] and game_result(pos, [])[0] == -1
+    assert fsf_result("isolation", boxed, [], []) == -1
+    # Amazons: the arrow flies like a queen from where the queen landed, over the cell it left
+    v = variants.get("amazons")
+    fen = "9q/10/10/10/10/10/10/10/**********/Q********* w - - 0 1"
+    assert moves_of(v, fen) == set(pyffish.legal_moves("amazons", fen, [])) == set()
+    fen = "9q/10/10/10/10/10/10/**********/1*********/Q1******** w - - 0 1"
+    assert moves_of(v, fen) == set(pyffish.legal_moves("amazons", fen, [])) == {
+        "a1b1,b1a1", "a1a2,a2a1", "a1a2,a2b1", "a1b1,b1a2"}

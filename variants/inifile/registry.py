@@ -12,7 +12,8 @@ castling and the move-count and repetition rules), ``result`` (results.py), ``mo
 (moverules.py; the triple step: triplestep.py), ``drop`` (drops.py), ``gui`` (accepted and
 not read), ``level`` (levels.py), ``solid`` (solid.py), ``hole`` (holes.py), ``ruling``
 (rulings.py), ``return`` (returns.py), ``pieceset`` (pieceset.py), ``hint`` (hints.py),
-``lattice`` (lattice.py), ``chess960`` (chess960.py), ``gating`` (gating.py), ``refused``
+``lattice`` (lattice.py), ``chess960`` (chess960.py), ``gating`` (gating.py), ``walls``
+(walls.py), ``refused``
 (Fairy-Stockfish keys this loader does not play,
 refused by name: a silently ignored rule would play another game).
 """
@@ -97,12 +98,13 @@ KEYS: tuple[Key, ...] = tuple(
             needs={"capturesToHand": "pieceDrops"})
     + _keys("chess960", "fsf", "chess960", needs={"chess960": "castling"})
     + _keys("gating", "fsf", "gating seirawanGating", needs={"seirawanGating": "gating"})
+    + _keys("walls", "fsf", "staticGating staticGatingRegion pastGating arrowGating",
+            needs={"staticGatingRegion": "staticGating"})
     + _keys("gui", "fsf", "pieceToCharTable pocketSize variantTemplate", boards=_EVERY)
     + _keys("refused", "fsf", """twoBoards sittuyinPromotion blastOnCapture
             blastImmuneTypes mutuallyImmuneTypes petrifyOnCapture castlingDroppedPiece mustDrop
             mustDropType dropOnTop enclosingDrop enclosingDropStart sittuyinRookDrop
-            dropOppositeColoredBishop arrowGating duckGating staticGating
-            staticGatingRegion pastGating cambodianMoves diagonalLines pass
+            dropOppositeColoredBishop duckGating cambodianMoves diagonalLines pass
             passOnStalemate makpongRule flyingGeneral soldierPromotionRank flipEnclosedPieces
             moveRepetitionIllegal chasingRule stalematePieceCount shatarMateRule bikjangRule
             checkCounting connectN connectHorizontal connectVertical connectDiagonal
