@@ -32,7 +32,7 @@ Undo = tuple[Record, int, Any, int]
 _SLOTS = ("variant", "board", "occ", "hand", "side", "ep", "ep_victim", "castle",
           "halfmove", "fullmove", "hash", "king", "stack", "history", "z",
           "_royal", "_pawn", "_handtype", "_handsrc", "_cmask", "_cbymove", "extra", "acc",
-          "accw", "md", "journal", "_jbuf", "_capfx", "_spjournal")
+          "accw", "md", "journal", "_jbuf", "_capfx", "_spjournal", "_droprights")
 
 
 class Position:
@@ -67,6 +67,7 @@ class Position:
         self._jbuf: list[tuple[int, int]] = []
         pr = v.position_rules            # what make and unmake read, per code and cell (engine/rules.py)
         self._capfx = pr.capture_effects
+        self._droprights = pr.drop_rights
         self._spjournal = pr.journal_special
         self._royal = pr.royal
         self._pawn = pr.pawn
@@ -199,6 +200,11 @@ class Position:
                 self.halfmove = 0
             else:
                 self.halfmove += 1
+            if self._droprights:
+                nc = self.castle | v.drop_castling(self, code, to)
+                if nc != self.castle:
+                    h ^= z.castle_key(self.castle) ^ z.castle_key(nc)
+                    self.castle = nc
         elif m & SPECIAL:
             self.hash = h
             if self._spjournal:             # the position undoes what the hook changed

@@ -72,12 +72,14 @@ class PositionRules:
     out once per variant (``Variant.position_rules``) and shared by every position of it (never
     changed)."""
     __slots__ = ("capture_effects", "journal_special", "royal", "pawn", "handtype", "handsrc",
-                 "cmask", "cbymove")
+                 "cmask", "cbymove", "drop_rights")
 
     def __init__(self, v: Variant) -> None:
         r = v.rules
         ncodes = 2 * len(v.piece_types)
         self.capture_effects: bool = r.capture_effects      # after_capture runs on every capture
+        # a drop may grant castling rights (Variant.drop_castling: Placement's dropped king and rook)
+        self.drop_rights: bool = overrides(type(v), "drop_castling")
         # the position records a special move's changes and takes them back itself
         self.journal_special: bool = r.special_moves and not r.own_special_undo
         self.royal: list[bool] = [bool((pt := v.piece_types[c >> 1]) and pt.royal) for c in range(ncodes)]

@@ -334,6 +334,12 @@ class Variant:
         """Append pseudo-legal moves the tables cannot describe to ``out`` (changes nothing else).
         A move it makes of its own carries SPECIAL and is made by ``make_special``."""
 
+    def drop_castling(self, pos: Position, code: int, cell: int) -> int:
+        """Castling rights a drop grants (Placement: a king or rook dropped where it castles
+        from, the other already there); called after the piece is on ``cell`` when the class
+        defines it.  The rights are ORed into the position's and taken back at unmake."""
+        return 0
+
     def make_special(self, pos: Position, move: int) -> Any:
         """Make a move that carries the SPECIAL flag (one of the variant's own moves, from
         ``extra_moves``).  The side to move, the move counters, the en-passant cell and the hash

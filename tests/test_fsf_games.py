@@ -24,7 +24,7 @@ from engine.notation.position_text import format as format_position
 # name -> the depth of the start perft compared (3 unless depth 3 exceeds ~1M nodes)
 GAMES = {"breakthrough": 3, "clobber": 3, "clobber10": 2, "fischerandom": 3, "caparandom": 3,
          "seirawan": 3, "shouse": 2, "isolation": 2, "isolation7x7": 2, "snailtrail": 3,
-         "amazons": 1}
+         "amazons": 1, "placement": 3}
 
 
 def fsf_perft(name: str, fen: str, moves: list[str], depth: int) -> int:
@@ -378,3 +378,46 @@ def test_walls_in_named_positions():
     fen = "9q/10/10/10/10/10/10/**********/1*********/Q1******** w - - 0 1"
     assert moves_of(v, fen) == set(pyffish.legal_moves("amazons", fen, [])) == {
         "a1b1,b1a1", "a1a2,a2a1", "a1a2,a2b1", "a1b1,b1a2"}
+
+
+# ---- placement ---------------------------------------------------------------------------
+
+def test_placement_games_equal_fairy_stockfish():
+    """The setup by drops, then chess: random games steered to drop kings and rooks on their
+    castling cells (the rights appear) and then to castle, with Fairy-Stockfish's moves, text
+    and results; some castling appeared."""
+    castled = []
+
+    def steer(pos, m: int) -> bool:
+        v = pos.variant
+        if (m >> 8) & 255 == DROP:
+            t = move_text(v, m)
+            return t[0].upper() in "KR" and t[2:] in ("e1", "a1", "h1", "e8", "a8", "h8")
+        return bool(m & CASTLE)
+    play_random_games("placement", games=8, plies=60, special=steer,
+                      on_play=lambda pos, m: castled.append(m) if m & CASTLE else None)
+    assert castled
+
+
+def test_placement_setup_rules_in_named_positions():
+    v = variants.get("placement")
+    start = pyffish.start_fen("placement")
+    # drops only, on the first rank, while pieces are in hand
+    assert all("@" in t and t.endswith("1") for t in moves_of(v, start))
+    # a second bishop goes to the other colour
+    pos = parse_position(v, start)
+    for t in ("B@c1", "B@c8"):
+        pos.make(next(m for m in legal_moves(pos) if move_text(v, m) == t))
+    assert sorted(t for t in {move_text(v, m) for m in legal_moves(pos)} if t[0] == "B") == \
+        ["B@b1", "B@d1", "B@f1", "B@h1"]
+    # no other piece may take the last squares the bishops in hand need
+    for fen in ("8/pppppppp/8/8/8/8/PPPPPPPP/RNKQRN2[BBkqrrbbnn] w - - 0 1",
+                "8/pppppppp/8/8/8/8/PPPPPPPP/RNBQR1K1[Bkqrrbbnn] w - - 0 1"):
+        assert moves_of(v, fen) == set(pyffish.legal_moves("placement", fen, []))
+    assert moves_of(v, "8/pppppppp/8/8/8/8/PPPPPPPP/RNKQRN2[BBkqrrbbnn] w - - 0 1") == {"B@h1", "B@g1"}
+    # the dropped rook's castling right, with the king already on e1 (not the other rook's)
+    fen = "8/pppppppp/8/8/8/8/PPPPPPPP/R3K3[QRBBNNkqrrbbnn] w - - 0 1"
+    pos = parse_position(v, fen)
+    pos.make(next(m for m in legal_moves(pos) if move_text(v, m) == "R@h1"))
+    assert format_position(pos) == pyffish.get_fen("placement", fen, ["R@h1"])
+    assert format_position(pos).split()[2] == "K"

@@ -20,6 +20,7 @@ from variants.fsf_pieces import PIECES
 from . import compose
 from .chess960 import Chess960Rules, chess960_attrs
 from .gating import GatingRules, gating_attrs
+from .placement import PlacementRules, placement_attrs
 from .walls import WallRules, wall_attrs
 from . import drops                     # drops, hands and the promotion of pieces
 from .hints import hint_attrs
@@ -179,6 +180,7 @@ def build_class(name: str, keys: dict[str, tuple[str, int]]) -> tuple[type[Varia
         "levels": level_cls, "drop_filters": drop_filters, "rulings": ruling_bases(attrs),
         "returns": return_bases(attrs), "gating": (GatingRules,) if gating else (),
         "walls": (WallRules,) if wall_attrs(val, attrs, files, ranks) else (),
+        "placement": (PlacementRules,) if placement_attrs(val, attrs) else (),
         "drops": (drops.DropRules,),
         "results": (ResultRules,) if hooks else (),
         "chess960": (Chess960Rules,) if chess960_attrs(val, attrs) else (), "board": (FileRules,)}

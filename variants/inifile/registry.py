@@ -13,7 +13,7 @@ castling and the move-count and repetition rules), ``result`` (results.py), ``mo
 not read), ``level`` (levels.py), ``solid`` (solid.py), ``hole`` (holes.py), ``ruling``
 (rulings.py), ``return`` (returns.py), ``pieceset`` (pieceset.py), ``hint`` (hints.py),
 ``lattice`` (lattice.py), ``chess960`` (chess960.py), ``gating`` (gating.py), ``walls``
-(walls.py), ``refused``
+(walls.py), ``placement`` (placement.py), ``refused``
 (Fairy-Stockfish keys this loader does not play,
 refused by name: a silently ignored rule would play another game).
 """
@@ -98,13 +98,16 @@ KEYS: tuple[Key, ...] = tuple(
             needs={"capturesToHand": "pieceDrops"})
     + _keys("chess960", "fsf", "chess960", needs={"chess960": "castling"})
     + _keys("gating", "fsf", "gating seirawanGating", needs={"seirawanGating": "gating"})
+    + _keys("placement", "fsf", "mustDrop dropOppositeColoredBishop castlingDroppedPiece",
+            needs={"mustDrop": "pieceDrops", "dropOppositeColoredBishop": "pieceDrops",
+                   "castlingDroppedPiece": "pieceDrops"})
     + _keys("walls", "fsf", "staticGating staticGatingRegion pastGating arrowGating",
             needs={"staticGatingRegion": "staticGating"})
     + _keys("gui", "fsf", "pieceToCharTable pocketSize variantTemplate", boards=_EVERY)
     + _keys("refused", "fsf", """twoBoards sittuyinPromotion blastOnCapture
-            blastImmuneTypes mutuallyImmuneTypes petrifyOnCapture castlingDroppedPiece mustDrop
+            blastImmuneTypes mutuallyImmuneTypes petrifyOnCapture
             mustDropType dropOnTop enclosingDrop enclosingDropStart sittuyinRookDrop
-            dropOppositeColoredBishop duckGating cambodianMoves diagonalLines pass
+            duckGating cambodianMoves diagonalLines pass
             passOnStalemate makpongRule flyingGeneral soldierPromotionRank flipEnclosedPieces
             moveRepetitionIllegal chasingRule stalematePieceCount shatarMateRule bikjangRule
             checkCounting connectN connectHorizontal connectVertical connectDiagonal
