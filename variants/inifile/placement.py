@@ -34,7 +34,7 @@ class PlacementRules:
     castling_dropped = False
 
     def legal_moves(self, pos, pseudo):
-        moves = super().legal_moves(pos, pseudo)      # type: ignore[misc]
+        moves = super().legal_moves(pos, pseudo)
         if moves is None:
             moves = royal_filter(pos, pseudo)
         if self.opposite_bishops:
