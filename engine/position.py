@@ -32,7 +32,7 @@ Undo = tuple[Record, int, Any, int]
 _SLOTS = ("variant", "board", "occ", "hand", "side", "ep", "ep_victim", "castle",
           "halfmove", "fullmove", "hash", "king", "stack", "history", "z",
           "_royal", "_pawn", "_handtype", "_handsrc", "_cmask", "_cbymove", "extra", "acc",
-          "accw", "md", "journal", "_jbuf", "_capfx", "_spjournal", "_droprights")
+          "accw", "md", "journal", "_jbuf", "_capfx", "_spjournal", "_dropfx")
 
 
 class Position:
@@ -67,7 +67,7 @@ class Position:
         self._jbuf: list[tuple[int, int]] = []
         pr = v.position_rules            # what make and unmake read, per code and cell (engine/rules.py)
         self._capfx = pr.capture_effects
-        self._droprights = pr.drop_rights
+        self._dropfx = pr.drop_effects
         self._spjournal = pr.journal_special
         self._royal = pr.royal
         self._pawn = pr.pawn
@@ -200,11 +200,18 @@ class Position:
                 self.halfmove = 0
             else:
                 self.halfmove += 1
-            if self._droprights:
-                nc = self.castle | v.drop_castling(self, code, to)
-                if nc != self.castle:
-                    h ^= z.castle_key(self.castle) ^ z.castle_key(nc)
-                    self.castle = nc
+            if self._dropfx:
+                # the variant's drop effects (Placement's castling rights, Reversi's flips):
+                # the position records the board changes and takes them back
+                self.hash = h
+                jd: list[tuple[int, int]] = []
+                self.journal = jd
+                v.after_drop(self, m)
+                self.journal = None
+                if jd:
+                    extra = jd
+                h = self.hash
+                W = None
         elif m & SPECIAL:
             self.hash = h
             if self._spjournal:             # the position undoes what the hook changed
@@ -386,6 +393,8 @@ class Position:
                 self.ep, self.ep_victim, self.halfmove, self.hash = ep, epv, halfmove, h
                 self.acc = acc
                 return
+            if extra is not None:
+                self._undo_journal(extra)
             code = b[to]
             b[to] = 0
             self.occ[side].discard(to)

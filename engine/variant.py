@@ -334,11 +334,13 @@ class Variant:
         """Append pseudo-legal moves the tables cannot describe to ``out`` (changes nothing else).
         A move it makes of its own carries SPECIAL and is made by ``make_special``."""
 
-    def drop_castling(self, pos: Position, code: int, cell: int) -> int:
-        """Castling rights a drop grants (Placement: a king or rook dropped where it castles
-        from, the other already there); called after the piece is on ``cell`` when the class
-        defines it.  The rights are ORed into the position's and taken back at unmake."""
-        return 0
+    def after_drop(self, pos: Position, move: int) -> None:
+        """What a drop does beyond placing its piece (Placement: castling rights for a king
+        or rook dropped where it castles from; Reversi: the enclosed pieces flip), called
+        with the piece on its cell when the class defines it.  It changes the board and hands
+        through ``pos.put``, ``pos.clear``, ``pos.set_cell`` and ``pos.add_hand``, which the
+        position records and takes back at unmake, and the rights through ``pos.set_castle``
+        (the move's record restores them)."""
 
     def make_special(self, pos: Position, move: int) -> Any:
         """Make a move that carries the SPECIAL flag (one of the variant's own moves, from

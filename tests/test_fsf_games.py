@@ -24,7 +24,7 @@ from engine.notation.position_text import format as format_position
 # name -> the depth of the start perft compared (3 unless depth 3 exceeds ~1M nodes)
 GAMES = {"breakthrough": 3, "clobber": 3, "clobber10": 2, "fischerandom": 3, "caparandom": 3,
          "seirawan": 3, "shouse": 2, "isolation": 2, "isolation7x7": 2, "snailtrail": 3,
-         "amazons": 1, "placement": 3}
+         "amazons": 1, "placement": 3, "flipersi": 3, "flipello": 3, "flipello10": 3}
 
 
 def fsf_perft(name: str, fen: str, moves: list[str], depth: int) -> int:
@@ -421,3 +421,41 @@ def test_placement_setup_rules_in_named_positions():
     pos.make(next(m for m in legal_moves(pos) if move_text(v, m) == "R@h1"))
     assert format_position(pos) == pyffish.get_fen("placement", fen, ["R@h1"])
     assert format_position(pos).split()[2] == "K"
+
+
+# ---- Reversi -----------------------------------------------------------------------------
+
+@pytest.mark.parametrize("name,plies", [("flipersi", 70), ("flipello", 70), ("flipello10", 100)])
+def test_reversi_games_equal_fairy_stockfish(name, plies):
+    """Random games to their end (a full board, a side without a move, two passes): the same
+    drops (each enclosing), flips, passes, text and results as Fairy-Stockfish."""
+    ends = play_random_games(name, games=3, plies=plies)
+    assert ends <= {"piece count"} and ends, ends
+
+
+def test_reversi_rules_in_named_positions():
+    v = variants.get("flipello")
+    hand = "[" + "P" * 30 + "p" * 30 + "]"
+    # a drop must enclose: its flips
+    fen = "8/8/8/3pP3/3Pp3/8/8/8[Pp] w - - 0 1"
+    assert moves_of(v, fen) == {"P@e3", "P@f4", "P@c5", "P@d6"}
+    pos = parse_position(v, fen)
+    pos.make(next(m for m in legal_moves(pos) if move_text(v, m) == "P@e3"))
+    assert format_position(pos) == pyffish.get_fen("flipello", fen, ["P@e3"]) \
+        == "8/8/8/3pP3/3PP3/4P3/8/8[p] b - - 0 1"
+    # no drop encloses: a pass on the first cell of one's own (a1), then White's (d4); then over
+    fen = "8/8/8/3PP3/3PP3/8/8/p7" + hand + " b - - 0 1"
+    pos = parse_position(v, fen)
+    assert [move_text(v, m) for m in legal_moves(pos)] == ["a1a1"]
+    pos.make(legal_moves(pos)[0])
+    assert [move_text(v, m) for m in legal_moves(pos)] == ["d4d4"]
+    assert format_position(pos) == pyffish.get_fen("flipello", fen, ["a1a1"])
+    pos.make(legal_moves(pos)[0])
+    assert legal_moves(pos) == [] and game_result(pos, [])[0] == -1
+    assert fsf_result("flipello", fen, ["a1a1", "d4d4"], []) == -1
+    # Flipersi does not pass: a side without a drop is judged by the count at once
+    v = variants.get("flipersi")
+    pos = parse_position(v, fen)
+    assert legal_moves(pos) == [] and game_result(pos, []) == (-1, "piece count")
+    # its first four pieces go on the centre, enclosing nothing
+    assert moves_of(v, pyffish.start_fen("flipersi")) == {"P@d4", "P@e4", "P@d5", "P@e5"}

@@ -21,6 +21,7 @@ from . import compose
 from .chess960 import Chess960Rules, chess960_attrs
 from .gating import GatingRules, gating_attrs
 from .placement import PlacementRules, placement_attrs
+from .reversi import ReversiRules, reversi_attrs
 from .walls import WallRules, wall_attrs
 from . import drops                     # drops, hands and the promotion of pieces
 from .hints import hint_attrs
@@ -181,6 +182,7 @@ def build_class(name: str, keys: dict[str, tuple[str, int]]) -> tuple[type[Varia
         "returns": return_bases(attrs), "gating": (GatingRules,) if gating else (),
         "walls": (WallRules,) if wall_attrs(val, attrs, files, ranks) else (),
         "placement": (PlacementRules,) if placement_attrs(val, attrs) else (),
+        "reversi": (ReversiRules,) if reversi_attrs(val, attrs, files, ranks) else (),
         "drops": (drops.DropRules,),
         "results": (ResultRules,) if hooks else (),
         "chess960": (Chess960Rules,) if chess960_attrs(val, attrs) else (), "board": (FileRules,)}

@@ -31,7 +31,10 @@ gating          ``GatingRules`` (gating.py): the gates kept with the castling ri
 walls           ``WallRules`` (walls.py): ``legal_moves`` (every move once per wall
                 cell), ``make_special``, the wall piece (``_forms``)
 placement       ``PlacementRules`` (placement.py): ``legal_moves`` (must drop, bishops on
-                both colours), ``drop_castling``
+                both colours), ``after_drop``
+reversi         ``ReversiRules`` (reversi.py): ``legal_moves`` (enclosing drops, the
+                pass), ``make_special`` (the pass), ``after_drop`` (flips),
+                ``adjudicate`` (two passes, a full board, no move: the piece count)
 drops           ``DropRules`` (drops.py): hands, drops and piece promotion (``hand_type``,
                 ``drop_allowed``, ``promotion_options``, ``_valid_ep``)
 results         ``ResultRules`` (results.py): ``adjudicate``, ``check_ok_repetition``,
@@ -52,7 +55,7 @@ then plugins, then the drop filters, then the base.
 from __future__ import annotations
 
 PARTS = ("pseudoroyal", "triple", "plugins", "holes", "solid", "levels", "drop_filters",
-         "rulings", "returns", "gating", "walls", "placement", "drops", "results", "chess960", "board")
+         "rulings", "returns", "gating", "walls", "placement", "reversi", "drops", "results", "chess960", "board")
 
 
 def bases(parts: dict[str, tuple[type, ...]]) -> tuple[type, ...]:

@@ -7,7 +7,7 @@ first rank before the first move.
 not be dropped on the colour its other bishops already fill, and no other piece may take a
 square its bishops still in hand would need.  ``castlingDroppedPiece``: a king dropped on its
 castling cell with a rook already on a corner of that rank, or such a rook dropped with the
-king there, gives that castling right (``Variant.drop_castling``).
+king there, gives that castling right (``Variant.after_drop``).
 """
 from __future__ import annotations
 
@@ -68,10 +68,16 @@ class PlacementRules:
         return sum(dark(c) for c in cells) >= total // 2 \
             and sum(not dark(c) for c in cells) >= total // 2
 
-    def drop_castling(self, pos, code: int, cell: int) -> int:
+    def after_drop(self, pos, m: int) -> None:
+        super().after_drop(pos, m)      # type: ignore[misc]
+        if self.castling_dropped:
+            rights = self._dropped_rights(pos, pos.board[m & 255], m & 255)
+            if rights | pos.castle != pos.castle:
+                pos.set_castle(pos.castle | rights)
+
+    def _dropped_rights(self, pos, code: int, cell: int) -> int:
+        """The castling rights a king or rook dropped on ``cell`` gives."""
         v: Any = self
-        if not self.castling_dropped:
-            return 0
         color = code & 1
         letter = v.piece_types[code >> 1].token.lower()
         b = pos.board

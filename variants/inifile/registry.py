@@ -13,7 +13,8 @@ castling and the move-count and repetition rules), ``result`` (results.py), ``mo
 not read), ``level`` (levels.py), ``solid`` (solid.py), ``hole`` (holes.py), ``ruling``
 (rulings.py), ``return`` (returns.py), ``pieceset`` (pieceset.py), ``hint`` (hints.py),
 ``lattice`` (lattice.py), ``chess960`` (chess960.py), ``gating`` (gating.py), ``walls``
-(walls.py), ``placement`` (placement.py), ``refused``
+(walls.py), ``placement`` (placement.py),
+``reversi`` (reversi.py), ``refused``
 (Fairy-Stockfish keys this loader does not play,
 refused by name: a silently ignored rule would play another game).
 """
@@ -101,17 +102,21 @@ KEYS: tuple[Key, ...] = tuple(
     + _keys("placement", "fsf", "mustDrop dropOppositeColoredBishop castlingDroppedPiece",
             needs={"mustDrop": "pieceDrops", "dropOppositeColoredBishop": "pieceDrops",
                    "castlingDroppedPiece": "pieceDrops"})
+    + _keys("reversi", "fsf", """enclosingDrop enclosingDropStart flipEnclosedPieces
+            passOnStalemate stalematePieceCount materialCounting adjudicateFullBoard""",
+            needs={"enclosingDrop": "pieceDrops", "enclosingDropStart": "enclosingDrop",
+                   "adjudicateFullBoard": "materialCounting"})
     + _keys("walls", "fsf", "staticGating staticGatingRegion pastGating arrowGating",
             needs={"staticGatingRegion": "staticGating"})
     + _keys("gui", "fsf", "pieceToCharTable pocketSize variantTemplate", boards=_EVERY)
     + _keys("refused", "fsf", """twoBoards sittuyinPromotion blastOnCapture
             blastImmuneTypes mutuallyImmuneTypes petrifyOnCapture
-            mustDropType dropOnTop enclosingDrop enclosingDropStart sittuyinRookDrop
+            mustDropType dropOnTop sittuyinRookDrop
             duckGating cambodianMoves diagonalLines pass
-            passOnStalemate makpongRule flyingGeneral soldierPromotionRank flipEnclosedPieces
-            moveRepetitionIllegal chasingRule stalematePieceCount shatarMateRule bikjangRule
+            makpongRule flyingGeneral soldierPromotionRank
+            moveRepetitionIllegal chasingRule shatarMateRule bikjangRule
             checkCounting connectN connectHorizontal connectVertical connectDiagonal
-            materialCounting countingRule adjudicateFullBoard pieceValueMg pieceValueEg""",
+            countingRule pieceValueMg pieceValueEg""",
             boards=frozenset())
     # cellfish's own keys (docs/variant-files.md)
     + _keys("level", "cellfish", "levels levelNames", needs={"levelNames": "levels"})
