@@ -230,7 +230,7 @@ def _castling(pos: Position, out: list[int]) -> None:
     them = side ^ 1
     checked = None
     for rule in pos.variant.castling:
-        if rule.color != side or not (pos.castle & rule.bit):
+        if rule.color != side or (pos.castle & rule.bit) != rule.bit:
             continue
         if any(b[c] for c in rule.empty):
             continue
@@ -241,7 +241,7 @@ def _castling(pos: Position, out: list[int]) -> None:
                 return
         if any(attacked(pos, c, them) for c in rule.safe if c != rule.king_from):
             continue
-        out.append(rule.king_to | (rule.king_from << 8) | CASTLE)
+        out.append(rule.move_to | (rule.king_from << 8) | CASTLE)
 
 
 def attacked_with(atk: AttackTables, b: list[int], t: int) -> bool:

@@ -32,7 +32,7 @@ Undo = tuple[Record, int, Any, int]
 _SLOTS = ("variant", "board", "occ", "hand", "side", "ep", "ep_victim", "castle",
           "halfmove", "fullmove", "hash", "king", "stack", "history", "z",
           "_royal", "_pawn", "_handtype", "_handsrc", "_cmask", "_cbymove", "extra", "acc",
-          "accw", "md", "journal", "_jbuf", "_capfx", "_spjournal")
+          "accw", "md", "journal", "_jbuf", "_capfx", "_spjournal", "_dropfx")
 
 
 class Position:
@@ -67,6 +67,7 @@ class Position:
         self._jbuf: list[tuple[int, int]] = []
         pr = v.position_rules            # what make and unmake read, per code and cell (engine/rules.py)
         self._capfx = pr.capture_effects
+        self._dropfx = pr.drop_effects
         self._spjournal = pr.journal_special
         self._royal = pr.royal
         self._pawn = pr.pawn
@@ -116,7 +117,7 @@ class Position:
         self.hand[code] = n + delta
 
     def set_castle(self, rights: int) -> None:
-        self.hash ^= self.z.castle[self.castle] ^ self.z.castle[rights]
+        self.hash ^= self.z.castle_key(self.castle) ^ self.z.castle_key(rights)
         self.castle = rights
 
     def set_ep(self, cell: int, victim: int = -1) -> None:
@@ -126,7 +127,7 @@ class Position:
 
     def compute_hash(self) -> int:
         z = self.z
-        h = z.castle[self.castle] ^ z.ep[self.ep]
+        h = z.castle_key(self.castle) ^ z.ep[self.ep]
         if self.side:
             h ^= z.side
         for c, p in enumerate(self.board):
@@ -178,6 +179,8 @@ class Position:
         extra: Any = None
         cap = 0
         code = 0
+        rook = 0                        # a castling rook's code, placed after the king
+        rook_from = rook_to = 0
         W = self.accw if old is not None else None      # the evaluator's sum is kept
         a = old if old is not None else 0
         if frm == DROP:
@@ -197,6 +200,18 @@ class Position:
                 self.halfmove = 0
             else:
                 self.halfmove += 1
+            if self._dropfx:
+                # the variant's drop effects (Placement's castling rights, Reversi's flips):
+                # the position records the board changes and takes them back
+                self.hash = h
+                jd: list[tuple[int, int]] = []
+                self.journal = jd
+                v.after_drop(self, m)
+                self.journal = None
+                if jd:
+                    extra = jd
+                h = self.hash
+                W = None
         elif m & SPECIAL:
             self.hash = h
             if self._spjournal:             # the position undoes what the hook changed
@@ -216,16 +231,19 @@ class Position:
             occ = self.occ[side]
             if m & FLAGS:
                 if m & CASTLE:
+                    # the rook leaves first and lands after the king: in Chess960 either may
+                    # land where the other stood, and the move names the rook's cell
                     rule = self._cbymove[(frm, to)]
-                    rc = b[rule.rook_from]
+                    rook = b[rule.rook_from]
+                    rook_from = rule.rook_from
+                    rook_to = rule.rook_to
                     b[rule.rook_from] = 0
                     occ.discard(rule.rook_from)
-                    h ^= z.piece[rc][rule.rook_from]
-                    b[rule.rook_to] = rc
-                    occ.add(rule.rook_to)
-                    h ^= z.piece[rc][rule.rook_to]
+                    h ^= z.piece[rook][rule.rook_from]
                     if W is not None:
-                        a += W[rc][rule.rook_to] - W[rc][rule.rook_from]
+                        a -= W[rook][rule.rook_from]
+                    to = rule.king_to
+                    cap = 0
                 elif m & EP:
                     vc = rec[2]
                     cap = b[vc]
@@ -270,6 +288,12 @@ class Position:
                 a += W[newcode][to] - W[code][frm]
                 if cap:
                     a -= W[cap][to]
+            if rook:
+                b[rook_to] = rook
+                occ.add(rook_to)
+                h ^= z.piece[rook][rook_to]
+                if W is not None:
+                    a += W[rook][rook_to]
             if self._royal[newcode]:
                 self.king[side] = to
             rv = self._pawn[code]
@@ -280,8 +304,10 @@ class Position:
                 self.halfmove += 1
             cm = self._cmask
             nc = self.castle & cm[frm] & cm[to]
+            if rook:
+                nc &= cm[rook_from]     # the rook's own rights (a Seirawan gate) lapse too
             if nc != self.castle:
-                h ^= z.castle[self.castle] ^ z.castle[nc]
+                h ^= z.castle_key(self.castle) ^ z.castle_key(nc)
                 self.castle = nc
             if cap and self._capfx:
                 self.hash = h
@@ -367,6 +393,8 @@ class Position:
                 self.ep, self.ep_victim, self.halfmove, self.hash = ep, epv, halfmove, h
                 self.acc = acc
                 return
+            if extra is not None:
+                self._undo_journal(extra)
             code = b[to]
             b[to] = 0
             self.occ[side].discard(to)
@@ -378,6 +406,20 @@ class Position:
                 self._undo_journal(extra)
             else:
                 self.variant.unmake_special(self, m, extra)
+        elif m & CASTLE:
+            rule = self._cbymove[(frm, to)]
+            occ = self.occ[side]
+            rook = b[rule.rook_to]
+            b[rule.king_to] = 0
+            occ.discard(rule.king_to)
+            b[rule.rook_to] = 0
+            occ.discard(rule.rook_to)
+            b[frm] = code
+            occ.add(frm)
+            b[rule.rook_from] = rook
+            occ.add(rule.rook_from)
+            if self._royal[code]:
+                self.king[side] = frm
         else:
             if cap and extra is not None and self._capfx:
                 self._undo_journal(extra)
@@ -398,14 +440,7 @@ class Position:
             else:
                 b[to] = 0
             if m & FLAGS:
-                if m & CASTLE:
-                    rule = self._cbymove[(frm, to)]
-                    rc = b[rule.rook_to]
-                    b[rule.rook_to] = 0
-                    occ.discard(rule.rook_to)
-                    b[rule.rook_from] = rc
-                    occ.add(rule.rook_from)
-                elif m & EP:
+                if m & EP:
                     b[epv] = extra
                     self.occ[side ^ 1].add(epv)
                     ht = self._handtype[extra]

@@ -86,7 +86,7 @@ class Quiescence(MoveOrdering):
         stand = self.ecache.get(pos.hash)
         if stand is None:
             stand = self._eval_store(pos, pos.hash)
-        if stand >= beta or qply >= 10 or ply >= MAX_PLY:
+        if stand >= beta or qply >= self.qplies or ply >= MAX_PLY:
             return stand
         if stand > alpha:
             alpha = stand
@@ -160,7 +160,7 @@ class Quiescence(MoveOrdering):
         if not check:
             cached = self.ecache.get(pos.hash)
             stand = self._eval_store(pos, pos.hash) if cached is None else cached
-            if stand >= beta or qply >= 4 or ply >= MAX_PLY:
+            if stand >= beta or qply >= min(4, self.qplies) or ply >= MAX_PLY:
                 return stand
         if check or self.stalemate_hook is None or self.stalemate_hook(pos):
             moves = legal_moves(pos)

@@ -72,12 +72,14 @@ class PositionRules:
     out once per variant (``Variant.position_rules``) and shared by every position of it (never
     changed)."""
     __slots__ = ("capture_effects", "journal_special", "royal", "pawn", "handtype", "handsrc",
-                 "cmask", "cbymove")
+                 "cmask", "cbymove", "drop_effects")
 
     def __init__(self, v: Variant) -> None:
         r = v.rules
         ncodes = 2 * len(v.piece_types)
         self.capture_effects: bool = r.capture_effects      # after_capture runs on every capture
+        # after_drop runs on every drop (Placement's castling rights, Reversi's flips)
+        self.drop_effects: bool = overrides(type(v), "after_drop")
         # the position records a special move's changes and takes them back itself
         self.journal_special: bool = r.special_moves and not r.own_special_undo
         self.royal: list[bool] = [bool((pt := v.piece_types[c >> 1]) and pt.royal) for c in range(ncodes)]
@@ -100,12 +102,14 @@ class PositionRules:
                     self.handtype[c] = v.hand_type(c)
         # per cell: the castling rights that survive a move from or to it; the rule of each
         # castling move by (king from, king to)
-        cm = [0xFF] * v.geometry.size
+        cm = [-1] * v.geometry.size
         self.cbymove: dict[tuple[int, int], CastlingRule] = {}
         for rule in v.castling:
-            cm[rule.king_from] &= ~rule.bit
-            cm[rule.rook_from] &= ~rule.bit
-            self.cbymove[(rule.king_from, rule.king_to)] = rule
+            cm[rule.king_from] &= ~rule.king_bit
+            cm[rule.rook_from] &= ~rule.rook_bit
+            self.cbymove[(rule.king_from, rule.move_to)] = rule
+        for cell, bit in v.extra_rights:
+            cm[cell] &= ~bit
         self.cmask: list[int] = cm
 
 
@@ -139,7 +143,10 @@ def derive(v: Variant) -> Rules:
     null = v.null_move_ok
     if null is None:
         null = not own_legality and not adjudicates and royal and not rule_filter
-    pins = bool(v.fast_legality) and not bent_moves(v) and not capture_effects and not special
+    # a drop that changes other cells (after_drop) may open a line, as a capture hook may
+    drop_effects = overrides(cls, "after_drop")
+    pins = bool(v.fast_legality) and not bent_moves(v) and not capture_effects and not special \
+        and not drop_effects
     evasion = pins and not own_check
     checkless = not own_check and not v.royal_check and not drop_rule
     return Rules(

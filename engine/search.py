@@ -97,6 +97,7 @@ class Searcher(Quiescence):
         self.drop_hook = v.drop_legal if r.drop_rule else None
         self.null_ok = r.null_move
         self.move_rule = v.move_rule_plies or 0     # plies without a capture or pawn move: a draw
+        self.qplies = v.quiescence_plies
         self.checkless = r.checkless
         self.checkless_captures = r.checkless_captures
         self.fast_pins = r.evasion_shortcut

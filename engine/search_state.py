@@ -38,6 +38,7 @@ class SearchState:
     quiet_checks: bool                   # a futile quiet move's check is read from the attack tables
     defence_test: bool                   # attack tables exist for the defended-capture test
     move_rule: int                       # Variant.move_rule_plies (0: none)
+    qplies: int                          # Variant.quiescence_plies: quiescence's depth at most
     nodes: int
     seldepth: int
     pv_after: list[int]

@@ -46,15 +46,27 @@ CAPTURE_WINS: Final = 1 << 20     # Variant.capture_gains: this capture wins the
 
 
 class CastlingRule:
-    """King from/to, rook from/to, the rights bit, cells that must be empty, cells the king
-    passes (must not be attacked, from cell and destination included)."""
-    __slots__ = ("king_from", "king_to", "rook_from", "rook_to", "bit", "empty", "safe", "color", "char")
+    """King from/to, rook from/to, the rights bits, cells that must be empty, cells the king
+    passes (must not be attacked, from cell and destination included).
+
+    ``bit`` holds every rights bit the castling needs (all set: it may castle); a move from
+    or to the king's cell clears ``king_bit``, one from or to the rook's cell ``rook_bit``
+    (both ``bit`` in a plain rule).  A Chess960 rule needs two bits, its king's file and its
+    rook's, and its move names the rook's cell (``move_to``: the king takes its own rook);
+    a plain rule's names the king's destination."""
+    __slots__ = ("king_from", "king_to", "rook_from", "rook_to", "bit", "empty", "safe", "color",
+                 "char", "king_bit", "rook_bit", "move_to")
 
     def __init__(self, color: int, king_from: int, king_to: int, rook_from: int, rook_to: int,
-                 bit: int, empty: Iterable[int], safe: Iterable[int], char: str) -> None:
+                 bit: int, empty: Iterable[int], safe: Iterable[int], char: str,
+                 king_bit: int = 0, rook_bit: int = 0, move_to: int = -1) -> None:
         self.color, self.king_from, self.king_to = color, king_from, king_to
         self.rook_from, self.rook_to, self.bit = rook_from, rook_to, bit
         self.empty, self.safe, self.char = tuple(empty), tuple(safe), char
+        self.king_bit = king_bit or bit
+        self.rook_bit = rook_bit or bit
+        self.bit = bit | self.king_bit | self.rook_bit
+        self.move_to = king_to if move_to < 0 else move_to
 
 
 class Variant:
@@ -70,6 +82,9 @@ class Variant:
     royal_check: bool = True          # a royal piece may not be left attacked
     hands: bool = False               # captured pieces go to the capturer's hand
     castling: Sequence[CastlingRule] = ()
+    # rights beyond castling kept with it (``Position.castle``, bits above the eighth): per
+    # (cell, bit), a right that lapses when a move starts or ends on the cell (Seirawan's gates)
+    extra_rights: Sequence[tuple[int, int]] = ()
     move_rule_plies: int | None = 100  # draw after this many plies without capture/pawn move
     move_rule_name: str | None = None  # how the result names it (default: "50-move rule")
     drop_resets_clock: bool = False   # a drop/return also resets that count
@@ -96,6 +111,8 @@ class Variant:
     hand_share: float = 1.05          # evaluation: a piece in hand, as a share of its board value
     clock_moves: int = 30             # time use: the moves to plan the clock for (no movestogo)
     clock_game: int = 0               # time use: the moves a game usually runs (0: clock_moves throughout)
+    quiescence_plies: int = 10        # searcher: the captures quiescence follows at most (a game whose
+                                      # every move is a capture, Clobber, needs few)
     # evaluation: per piece letter (value in the middlegame, in the ending, then a bonus per cell for
     # each, seen from the first player, from the far rank down), blended by the game phase
     square_tables: Mapping[str, tuple[int, int, Sequence[int], Sequence[int]]] | None = None
@@ -327,6 +344,14 @@ class Variant:
     def extra_moves(self, pos: Position, out: list) -> None:
         """Append pseudo-legal moves the tables cannot describe to ``out`` (changes nothing else).
         A move it makes of its own carries SPECIAL and is made by ``make_special``."""
+
+    def after_drop(self, pos: Position, move: int) -> None:
+        """What a drop does beyond placing its piece (Placement: castling rights for a king
+        or rook dropped where it castles from; Reversi: the enclosed pieces flip), called
+        with the piece on its cell when the class defines it.  It changes the board and hands
+        through ``pos.put``, ``pos.clear``, ``pos.set_cell`` and ``pos.add_hand``, which the
+        position records and takes back at unmake, and the rights through ``pos.set_castle``
+        (the move's record restores them)."""
 
     def make_special(self, pos: Position, move: int) -> Any:
         """Make a move that carries the SPECIAL flag (one of the variant's own moves, from

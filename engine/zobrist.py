@@ -26,3 +26,34 @@ class Zobrist:
         self.side: int = rnd.getrandbits(bits)
         self.ep: list[int] = [rnd.getrandbits(bits) for _ in range(n + 1)]
         self.castle: list[int] = [rnd.getrandbits(bits) for _ in range(1 << 8)]
+        # rights beyond the first 8 bits (Chess960: a bit per king file and per rook file and
+        # colour): a key per bit; per colour, its king bits and its rook bits
+        self.castle_bits: list[int] = [rnd.getrandbits(bits) for _ in range(56)]
+        self.castle_colours: list[tuple[int, int]] = []
+        for col in (0, 1):
+            kings = rooks = 0
+            for r in variant.castling:
+                if r.color == col and r.king_bit != r.rook_bit:
+                    kings |= r.king_bit
+                    rooks |= r.rook_bit
+            if kings:
+                self.castle_colours.append((kings, rooks))
+
+    def castle_key(self, rights: int) -> int:
+        """The key of a castling-rights value.  Below 256, one per value; wider rights
+        (Chess960) xor a key per bit above the eighth, a colour's rook bits counted only while
+        one of its king bits is set (its king has not moved: the rights are the same)."""
+        if rights < 256:
+            return self.castle[rights]
+        for kings, rooks in self.castle_colours:
+            if not rights & kings:
+                rights &= ~rooks
+        k = self.castle[rights & 255]
+        rights >>= 8
+        i = 0
+        while rights:
+            if rights & 1:
+                k ^= self.castle_bits[i]
+            rights >>= 1
+            i += 1
+        return k

@@ -43,6 +43,7 @@ def make_options(variant_names: list[str]) -> list[Option]:
         Option("ponder", "Ponder", "USI_Ponder", "check", False),
         Option("clearhash", "Clear Hash", "Clear_Hash", "button"),
         Option("variantpath", "VariantPath", "VariantPath", "string", ""),
+        Option("chess960", "UCI_Chess960", "USI_Chess960", "check", False),
     ]
 
 

@@ -73,7 +73,7 @@ class Session(PerftCommands):
         return self.dialect or "uci"
 
     def set_variant(self, name: str, announce: bool = True) -> None:
-        v = variants.get(name)
+        v = variants.get(name, chess960=bool(self.values.get("chess960")))
         pos = parse_position(v, v.start_fen)
         self.variant_name, self.variant, self.pos, self.moves = name, v, pos, []
         self.start_text = v.start_fen
@@ -190,6 +190,8 @@ class Session(PerftCommands):
         self.values[opt.key] = val
         if opt.key == "hash":
             self.tt.resize(val)
+        if opt.key == "chess960" and self.variant is not None:
+            self.set_variant(self.variant_name, announce=False)     # its Chess960 form, or back
 
     def load_variants(self, path: str) -> bool:
         """Load a variants file (all or nothing): its variants join UCI_Variant/USI_Variant and
@@ -206,7 +208,8 @@ class Session(PerftCommands):
             if o.key == "variant":
                 o.choices = tuple(variants.names())
         if self.variant_name in variants.names() and self.variant is not None \
-                and type(self.variant) is not type(variants.get(self.variant_name)):
+                and type(self.variant) is not type(variants.get(self.variant_name,
+                                                             bool(self.values.get("chess960")))):
             self.set_variant(self.variant_name, announce=False)   # redefined by the file
         return True
 

@@ -113,8 +113,8 @@ class CecpSession(Session):
                  f'variants="{",".join(xboard_variants())}"']
         self.send("feature " + " ".join(feats))
         for o in self.options:
-            if o.key in ("variant", "ponder"):
-                continue        # `variant` and `hard`/`easy` say these in CECP
+            if o.key in ("variant", "ponder", "chess960"):
+                continue        # `variant` (fischerandom) and `hard`/`easy` say these in CECP
             self.send(f'feature option="{self.option_text(o)}"')
         self.send("feature done=1")
 

@@ -96,8 +96,11 @@ def builtin_names() -> list[str]:
     return list(REGISTRY) + [n for n in shipped_names() if n not in REGISTRY]
 
 
-def get(name: str):
-    """The variant object for `name` (KeyError for an unknown name)."""
+def get(name: str, chess960: bool = False):
+    """The variant object for `name` (KeyError for an unknown name); with ``chess960``, its
+    Chess960 form (``chess960_form``)."""
+    if chess960:
+        return chess960_form(name)
     v = _cache.get(name)
     if v is None:
         cls = _from_files.get(name)
@@ -108,6 +111,32 @@ def get(name: str):
         v = cls()
         _cache[name] = v
     return v
+
+
+_chess960: dict[str, object] = {}
+
+
+def chess960_form(name: str):
+    """The game `name` with Chess960 castling, as ``UCI_Chess960`` asks (Fairy-Stockfish
+    plays any variant with castling so): a section of a variants file (or chess, from its
+    keys) built again with ``chess960 = true``.  A variant without castling, one that has
+    Chess960 castling already, and one whose castling is not the keys' own (a plugin's,
+    another board's) are themselves."""
+    v = get(name)
+    if getattr(v, "chess960", False) or not getattr(v, "castling", ()):
+        return v
+    twin = _chess960.get(name)
+    if twin is None:
+        from .inifile.build import build_class
+        from .inifile.load import BUILTIN_PARENTS
+        keys = getattr(type(v), "section_keys", None)
+        if keys is None and REGISTRY.get(name) == "chess":
+            keys = {k: (val, 0) for k, val in BUILTIN_PARENTS["chess"].items()}
+        if keys is None or "plugins" in keys or "lattice" in keys:
+            return v
+        cls, _ = build_class(name, {**keys, "chess960": ("true", 0)})
+        twin = _chess960[name] = cls()
+    return twin
 
 
 def __getattr__(name: str):
@@ -133,4 +162,5 @@ def load_file(path: str) -> list[str]:
     for name, cls in classes.items():
         _from_files[name] = cls
         _cache.pop(name, None)
+        _chess960.pop(name, None)
     return list(classes)

@@ -63,6 +63,11 @@ class TextFormat:
         tok = self.variant.piece_type(tid).token
         return "+" if tok.startswith("+") else tok.rstrip("~").lower()
 
+    def acted_text(self, to: int, acted: int, dialect: str) -> str:
+        """What a move of the variant's own that acts on a second cell adds to its text
+        (default: a comma and that cell; walls: the landing cell too, ``d1a1,a1b1``)."""
+        return "," + self.variant.geometry.name(acted, dialect)
+
     def field_names(self, rest: list[str]) -> tuple[str, ...]:
         """The fields after the board that a position text's remaining words give (default:
         ``fields``)."""

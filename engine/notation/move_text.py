@@ -42,7 +42,7 @@ def move_text(variant: Variant, m: int, dialect: str = "uci") -> str:
         s += variant.notation.promotion_text(pt)
     acted = acted_of(m)
     if acted >= 0 and m & SPECIAL:
-        s += "," + geo.name(acted, dialect)
+        s += variant.notation.acted_text(to, acted, dialect)
     return s
 
 

@@ -99,10 +99,13 @@ def parse_board(variant: Variant, text: str, board: list[int]) -> None:
                 else:
                     if i >= len(cells):
                         raise PositionTextError(f"row too long ({rtext})")
-                    if (tok == "*") != (cells[i] == HOLE):
+                    wall = variant.by_token.get("*")     # a wall piece is written * too
+                    if (tok == "*") != (cells[i] == HOLE) and not (wall and cells[i] != HOLE):
                         raise PositionTextError(f"a hole is written * and only a hole is ({rtext})")
                     if tok != "*":
                         board[cells[i]] = token_code(variant, tok)
+                    elif wall is not None and cells[i] != HOLE:
+                        board[cells[i]] = wall.id * 2 + 1
                     i += 1
                 if i > len(cells):
                     raise PositionTextError(f"row too long ({rtext})")

@@ -31,10 +31,22 @@ rulings         rulings.py: ``DeadPositions`` (``is_draw_by_material``),
                 ``ChessPositionChecks`` (``validate_position``)
 returns         ``ReturnRules`` (returns.py): ``hand_type``, ``drop_allowed``,
                 ``build_zobrist``, ``validate_position``
+gating          ``GatingRules`` (gating.py): the gates kept with the castling rights
+                (``extra_rights``), Seirawan gating moves (``extra_moves``,
+                ``make_special``), no drops without ``pieceDrops`` (``drop_allowed``)
+walls           ``WallRules`` (walls.py): ``legal_moves`` (every move once per wall
+                cell), ``make_special``, the wall piece (``_forms``)
+placement       ``PlacementRules`` (placement.py): ``legal_moves`` (must drop, bishops on
+                both colours), ``after_drop``
+reversi         ``ReversiRules`` (reversi.py): ``legal_moves`` (enclosing drops, the
+                pass), ``make_special`` (the pass), ``after_drop`` (flips),
+                ``adjudicate`` (two passes, a full board, no move: the piece count)
 drops           ``DropRules`` (drops.py): hands, drops and piece promotion (``hand_type``,
                 ``drop_allowed``, ``promotion_options``, ``_valid_ep``)
 results         ``ResultRules`` (results.py): ``adjudicate``, ``check_ok_repetition``,
                 ``resets_move_clock``
+chess960        ``Chess960Rules`` (chess960.py): ``make_castling`` (a rule per king file and
+                rook file) and its position text's castling field
 board           the base class: ``FileRules`` (moverules.py) on square, levelled and solid
                 boards, ``LatticeVariant`` (lattice.py) on a lattice
 ==============  =============================================================================
@@ -55,7 +67,8 @@ every shipped class).
 from __future__ import annotations
 
 PARTS = ("pseudoroyal", "triple", "asia", "plugins", "holes", "solid", "levels", "drop_filters",
-         "rulings", "returns", "drops", "results", "board")
+         "rulings", "returns", "gating", "walls", "placement", "reversi", "drops", "results",
+         "chess960", "board")
 
 
 def bases(parts: dict[str, tuple[type, ...]]) -> tuple[type, ...]:

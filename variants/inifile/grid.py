@@ -19,16 +19,21 @@ from variants.fsf_pieces import PIECES
 
 from . import drops                     # drops, hands and the promotion of pieces
 from .asia import asia_attrs
+from .chess960 import Chess960Rules, chess960_attrs
+from .gating import GatingRules, gating_attrs
 from .holes import check_castling, hole_bases, hole_coords
 from .levels import level_bases
 from .moverules import FileRules, move_attrs
 from .pieceset import pieceset_attrs
+from .placement import PlacementRules, placement_attrs
 from .pseudoroyal import PseudoRoyalRules
 from .results import ResultRules, result_attrs
+from .reversi import ReversiRules, reversi_attrs
 from .returns import return_attrs, return_bases, text_bases
 from .rulings import ruling_attrs, ruling_bases
 from .section import Section
 from .solid import axis_order, check_piece, engine_regions, is_solid, solid_bases
+from .walls import WallRules, wall_attrs
 from .triplestep import TripleSteps
 from .values import KeyError_, as_region
 
@@ -134,6 +139,7 @@ def read_grid(sec: Section, attrs: dict) -> dict[str, tuple[type, ...]]:
     attrs.update(result)
     grid2d(files, ranks)                    # fails early on an impossible board
     drops.apply(val, pieces, attrs, files, ranks)
+    gating = gating_attrs(val, attrs)             # gating.py (after the drop keys: a hand)
     ruling_attrs(val, pieces, attrs, KeyError_)  # cellfish's own rulings (after the drop keys)
     pieceset_attrs(val, pieces, attrs, KeyError_)  # promotedOnlyTypes (after the drop keys)
     attrs.update(return_attrs(val, letters, files, ranks, levels))   # returns.py
@@ -149,8 +155,12 @@ def read_grid(sec: Section, attrs: dict) -> dict[str, tuple[type, ...]]:
         "triple": (TripleSteps,) if any(attrs["triple_region"]) else (), "asia": asia,
         "holes": hole_bases(holes), "solid": solid_cls,
         "levels": level_cls, "drop_filters": drop_filters, "rulings": ruling_bases(attrs),
-        "returns": return_bases(attrs), "drops": (drops.DropRules,),
-        "results": (ResultRules,) if hooks else (), "board": (FileRules,)}
+        "returns": return_bases(attrs), "gating": (GatingRules,) if gating else (),
+        "walls": (WallRules,) if wall_attrs(val, attrs, files, ranks) else (),
+        "placement": (PlacementRules,) if placement_attrs(val, attrs) else (),
+        "reversi": (ReversiRules,) if reversi_attrs(val, attrs, files, ranks) else (),
+        "drops": (drops.DropRules,), "results": (ResultRules,) if hooks else (),
+        "chess960": (Chess960Rules,) if chess960_attrs(val, attrs) else (), "board": (FileRules,)}
     plain = not (holes or levels or solid or attrs["hands"])
     attrs["square_tables"] = tables = _chess_square_tables(tuple(pieces), royal, files, ranks, plain)
     attrs["structure"] = _chess_structure(tables)

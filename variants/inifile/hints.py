@@ -9,6 +9,9 @@ file using them still loads there.
                          clock is then planned over the moves left of such a game, never
                          fewer than clockMoves, so the opening takes less of the base and
                          the middlegame more
+    quiescencePlies = 2  the captures quiescence follows beyond the search's depth at most
+                         (10 when not given): a game whose every move is a capture (Clobber)
+                         would otherwise search every capture sequence to the end
 
 See docs/variant-files.md ("Search hints").
 """
@@ -28,3 +31,5 @@ def hint_attrs(sec: Section, attrs: dict[str, Any]) -> None:
         attrs["clock_moves"] = sec.number("clockMoves")
     if "clockGame" in sec:
         attrs["clock_game"] = sec.number("clockGame")
+    if "quiescencePlies" in sec:
+        attrs["quiescence_plies"] = sec.number("quiescencePlies")

@@ -17,8 +17,10 @@ castling and the move-count and repetition rules), ``result`` (results.py), ``mo
 (moverules.py; the triple step: triplestep.py), ``drop`` (drops.py), ``gui`` (accepted and
 not read), ``level`` (levels.py), ``solid`` (solid.py), ``hole`` (holes.py), ``ruling``
 (rulings.py), ``return`` (returns.py), ``pieceset`` (pieceset.py), ``hint`` (hints.py),
-``lattice`` (lattice.py), ``asia`` (asia.py, counting.py), ``refused`` (Fairy-Stockfish keys
-this loader does not play, refused by name: a silently ignored rule would play another game).
+``lattice`` (lattice.py), ``asia`` (asia.py, counting.py), ``chess960`` (chess960.py),
+``gating`` (gating.py), ``walls`` (walls.py), ``placement`` (placement.py), ``reversi``
+(reversi.py), ``refused`` (Fairy-Stockfish keys this loader does not play, refused by name: a
+silently ignored rule would play another game).
 """
 from __future__ import annotations
 
@@ -150,16 +152,27 @@ KEYS: tuple[Key, ...] = tuple(
                        immobilityIllegal shogiPawnDropMateIllegal mandatoryPiecePromotion
                        pieceDemotion piecePromotionOnCapture""",
                        ints={"dropNoDoubledCount": (1, 12)}))
+    + _keys("chess960", "fsf", "chess960", needs={"chess960": "castling"}, read=_read(bools="chess960"))
+    + _keys("gating", "fsf", "gating seirawanGating", needs={"seirawanGating": "gating"},
+            read=_read(bools="gating seirawanGating"))
+    + _keys("placement", "fsf", "mustDrop dropOppositeColoredBishop castlingDroppedPiece",
+            needs={"mustDrop": "pieceDrops", "dropOppositeColoredBishop": "pieceDrops",
+                   "castlingDroppedPiece": "pieceDrops"},
+            read=_read(bools="mustDrop dropOppositeColoredBishop castlingDroppedPiece"))
+    + _keys("reversi", "fsf", """enclosingDrop enclosingDropStart flipEnclosedPieces
+            passOnStalemate stalematePieceCount materialCounting adjudicateFullBoard""",
+            needs={"enclosingDrop": "pieceDrops", "enclosingDropStart": "enclosingDrop",
+                   "adjudicateFullBoard": "materialCounting"},
+            read=_read(bools="passOnStalemate stalematePieceCount adjudicateFullBoard"))
+    + _keys("walls", "fsf", "staticGating staticGatingRegion pastGating arrowGating",
+            needs={"staticGatingRegion": "staticGating"},
+            read=_read(bools="staticGating pastGating arrowGating"))
     + _keys("gui", "fsf", "pieceToCharTable pocketSize variantTemplate", boards=_EVERY)
-    + _keys("refused", "fsf", """chess960 twoBoards sittuyinPromotion blastOnCapture
-            blastImmuneTypes mutuallyImmuneTypes petrifyOnCapture castlingDroppedPiece mustDrop
-            mustDropType dropOnTop enclosingDrop enclosingDropStart sittuyinRookDrop
-            dropOppositeColoredBishop gating arrowGating duckGating staticGating
-            staticGatingRegion pastGating seirawanGating cambodianMoves diagonalLines pass
-            passOnStalemate flipEnclosedPieces
-            moveRepetitionIllegal chasingRule stalematePieceCount bikjangRule
-            checkCounting connectN connectHorizontal connectVertical connectDiagonal
-            materialCounting adjudicateFullBoard pieceValueMg pieceValueEg""",
+    + _keys("refused", "fsf", """bikjangRule blastImmuneTypes blastOnCapture cambodianMoves chasingRule
+            checkCounting connectDiagonal connectHorizontal connectN connectVertical
+            diagonalLines dropOnTop duckGating moveRepetitionIllegal mustDropType
+            mutuallyImmuneTypes pass petrifyOnCapture pieceValueEg pieceValueMg
+            sittuyinPromotion sittuyinRookDrop twoBoards""",
             boards=frozenset())
     # the xiangqi family (asia.py); mobilityRegionWhite<Piece>/…Black<Piece> are named by
     # piece, as piece keys are (asia.is_mobility_key)
@@ -185,8 +198,9 @@ KEYS: tuple[Key, ...] = tuple(
             read=_read(bools="lastRankPawnsIllegal",
                        ints={"handLimit": (64, 10000)}))     # 64: returns.py's CORE_HAND
     + _keys("pieceset", "cellfish", "promotedOnlyTypes", needs={"promotedOnlyTypes": "promotedPieceType"})
-    + _keys("hint", "cellfish", "clockMoves clockGame", boards=_EVERY,
-            read=_read(ints={"clockMoves": (5, 500), "clockGame": (0, 1000)}))
+    + _keys("hint", "cellfish", "clockMoves clockGame quiescencePlies", boards=_EVERY,
+            read=_read(ints={"clockMoves": (5, 500), "clockGame": (0, 1000),
+                             "quiescencePlies": (0, 10)}))
     + _keys("lattice", "cellfish", """lattice pawnPromotionTypes promotionNotOnEdge edgeBan
             oneFootTypes squarePieces vertexPieces pieceValues""",
             needs=dict.fromkeys("""pawnPromotionTypes promotionNotOnEdge edgeBan oneFootTypes

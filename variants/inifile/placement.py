@@ -1,0 +1,96 @@
+"""A setup phase by drops (Fairy-Stockfish's ``mustDrop``, ``dropOppositeColoredBishop`` and
+``castlingDroppedPiece`` keys): Placement chess, whose players drop their pieces onto their
+first rank before the first move.
+
+``mustDrop``: while a side holds pieces and one of its drops is legal, it must drop.
+``dropOppositeColoredBishop``: a side's bishops end on squares of both colours: a bishop may
+not be dropped on the colour its other bishops already fill, and no other piece may take a
+square its bishops still in hand would need.  ``castlingDroppedPiece``: a king dropped on its
+castling cell with a rook already on a corner of that rank, or such a rook dropped with the
+king there, gives that castling right (``Variant.after_drop``).
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from engine.movegen import royal_filter
+from engine.moves import DROP
+
+from .values import as_bool
+
+
+def placement_attrs(val: dict[str, str], attrs: dict[str, Any]) -> bool:
+    """Read the setup keys; True when the section has one."""
+    for key, attr in (("mustDrop", "must_drop"), ("dropOppositeColoredBishop", "opposite_bishops"),
+                      ("castlingDroppedPiece", "castling_dropped")):
+        attrs[attr] = as_bool(key, val.get(key, "false"))
+    return attrs["must_drop"] or attrs["opposite_bishops"] or attrs["castling_dropped"]
+
+
+class PlacementRules:
+    """The setup keys (a mixin of the file variant's class, before its drop rules)."""
+    must_drop = False
+    opposite_bishops = False
+    castling_dropped = False
+
+    def legal_moves(self, pos, pseudo):
+        moves = super().legal_moves(pos, pseudo)
+        if moves is None:
+            moves = royal_filter(pos, pseudo)
+        if self.opposite_bishops:
+            moves = [m for m in moves if (m >> 8) & 255 != DROP or self._bishops_ok(pos, m)]
+        if self.must_drop and any(pos.hand[c] for c in range(2 + pos.side, len(pos.hand), 2)):
+            drops = [m for m in moves if (m >> 8) & 255 == DROP]
+            if drops:
+                moves = drops
+        return moves
+
+    def _bishops_ok(self, pos, m: int) -> bool:
+        v: Any = self
+        bishop = next((pt for n, letter, _ in v.pieces if n == "bishop"
+                       for pt in [v.by_token[letter.upper()]]), None)
+        if bishop is None:
+            return True
+        side, to = pos.side, m & 255
+        code = bishop.id * 2 + side
+        geo = v.geometry
+
+        def dark(c: int) -> bool:
+            x, y = geo.coords[c][:2]
+            return (x + y) % 2 == 0
+        own = [c for c in pos.occ[side] if pos.board[c] == code]
+        total = len(own) + pos.hand[code]
+        if (m >> 16) & 255 == bishop.id:
+            return sum(dark(c) == dark(to) for c in own) + 1 <= (total + 1) // 2
+        remaining = [c for c in range(geo.size) if not pos.board[c] and c != to
+                     and v.drop_allowed(code, c)]
+        cells = own + remaining
+        return sum(dark(c) for c in cells) >= total // 2 \
+            and sum(not dark(c) for c in cells) >= total // 2
+
+    def after_drop(self, pos, m: int) -> None:
+        super().after_drop(pos, m)      # type: ignore[misc]
+        if self.castling_dropped:
+            rights = self._dropped_rights(pos, pos.board[m & 255], m & 255)
+            if rights | pos.castle != pos.castle:
+                pos.set_castle(pos.castle | rights)
+
+    def _dropped_rights(self, pos, code: int, cell: int) -> int:
+        """The castling rights a king or rook dropped on ``cell`` gives."""
+        v: Any = self
+        color = code & 1
+        letter = v.piece_types[code >> 1].token.lower()
+        b = pos.board
+        rights = 0
+        for r in v.castling:
+            if r.color != color:
+                continue
+            if letter == v.castle_king and cell == r.king_from:
+                other = b[r.rook_from]
+                if other and other & 1 == color and v.piece_types[other >> 1].token.lower() in v.castle_rooks:
+                    rights |= r.bit
+            elif letter in v.castle_rooks and cell == r.rook_from:
+                other = b[r.king_from]
+                if other and other & 1 == color and v.piece_types[other >> 1].token.lower() == v.castle_king:
+                    rights |= r.bit
+        return rights
