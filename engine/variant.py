@@ -88,6 +88,7 @@ class Variant:
                                       # capture hooks or own moves: engine/rules.py)
     capture_hook: bool = False        # call after_capture on every capture (defining it is enough)
     has_drop_rule: bool = False       # call drop_legal on every drop
+    after_move_cells: bool = True     # after_move (where defined) may change cells, not only counts
     check_hook: bool = False          # in_check is the variant's own (Notake)
     null_move_ok: bool | None = None  # searcher: allow/forbid null moves (None: by the rules)
     hand_share: float = 1.05          # evaluation: a piece in hand, as a share of its board value
@@ -340,6 +341,16 @@ class Variant:
         and ``pos.add_hand``; the position records them and puts them back at unmake, so the
         hook returns nothing.  Defining it turns off the legality shortcuts that assume a move
         changes only its own cells (``engine/rules.py``): every move is made and tested."""
+        return None
+
+    def after_move(self, pos: Position, move: int) -> None:
+        """Side effects of every move (not the searcher's null move) once it is made and the
+        other side is to move: a count of the checks each side has given.  The hook changes
+        only cells and hands, through ``pos.put``, ``pos.clear``, ``pos.set_cell`` and
+        ``pos.add_hand``; the position records them and puts them back at unmake.  Hand
+        codes 0 and 1 (type id 0 is no piece) are free for such per-side counts: they are
+        hashed and taken back like a hand, and never written as held pieces nor dropped.
+        Defining it makes every make call it (engine/rules.py)."""
         return None
 
     def legal_moves(self, pos: Position, pseudo: list[int]) -> list[int] | None:

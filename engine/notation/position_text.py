@@ -204,6 +204,7 @@ def parse(variant: Variant, text: str, fmt: str | None = None) -> Position:
     if not fields:
         raise PositionTextError("empty position text")
     pos = Position(variant)
+    variant.notation.init_fields(pos)
     board = pos.board
     if fmt == "sfen":
         if len(fields) < 2:
@@ -260,6 +261,8 @@ def parse(variant: Variant, text: str, fmt: str | None = None) -> Position:
             pos.halfmove = _int(f, "halfmove clock")
         elif name == "fullmove":
             pos.fullmove = max(1, _int(f, "move number"))
+        else:
+            variant.notation.parse_field(pos, name, f)
     if len(rest) > len(spec):
         raise PositionTextError(f"too many fields ({' '.join(rest[len(spec):])})")
     variant.validate_position(pos)
@@ -290,4 +293,6 @@ def format(pos: Position, fmt: str | None = None) -> str:
             out.append(str(pos.halfmove))
         elif name == "fullmove":
             out.append(str(pos.fullmove))
+        else:
+            out.append(variant.notation.format_field(pos, name))
     return " ".join(out)

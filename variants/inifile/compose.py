@@ -12,6 +12,8 @@ part            what it contributes
 pseudoroyal     ``legal_moves`` and ``in_check``: the pseudo-royal filter, run after every
                 other one (its ``super()`` call makes the other filters' moves first)
 triple          the pawn's triple step: ``extra_moves``, ``_valid_ep`` (triplestep.py)
+checks          ``CheckCounting`` (checks.py): ``after_move`` (the checks given) and
+                ``adjudicate`` (the last check to give)
 plugins         the named plugins, in key then name order (variants/plugins); each may
                 extend ``validate_position``, ``adjudicate``, ``extra_moves``,
                 ``eval_terms`` and the piece set
@@ -34,7 +36,7 @@ board           the base class: ``FileRules`` (moverules.py) on square, levelled
 ==============  =============================================================================
 
 ``validate_position`` therefore runs plugins, then rulings, then returns, then the base;
-``adjudicate`` plugins, then the pawn-drop mate, then results, then the base;
+``adjudicate`` check counting, then plugins, then the pawn-drop mate, then results, then the base;
 ``extra_moves`` the triple step, then plugins, then promoted drops, then the base;
 ``eval_terms`` plugins, then the base; ``legal_moves`` the pseudo-royal filter outermost,
 then plugins, then the drop filters, then the base.
@@ -42,7 +44,7 @@ then plugins, then the drop filters, then the base.
 """
 from __future__ import annotations
 
-PARTS = ("pseudoroyal", "triple", "plugins", "holes", "solid", "levels", "drop_filters",
+PARTS = ("pseudoroyal", "triple", "checks", "plugins", "holes", "solid", "levels", "drop_filters",
          "rulings", "returns", "drops", "results", "board")
 
 

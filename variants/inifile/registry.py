@@ -12,7 +12,7 @@ castling and the move-count and repetition rules), ``result`` (results.py), ``mo
 (moverules.py; the triple step: triplestep.py), ``drop`` (drops.py), ``gui`` (accepted and
 not read), ``level`` (levels.py), ``solid`` (solid.py), ``hole`` (holes.py), ``ruling``
 (rulings.py), ``return`` (returns.py), ``pieceset`` (pieceset.py), ``hint`` (hints.py),
-``lattice`` (lattice.py), ``refused`` (Fairy-Stockfish keys this loader does not play,
+``lattice`` (lattice.py), ``checks`` (checks.py), ``refused`` (Fairy-Stockfish keys this loader does not play,
 refused by name: a silently ignored rule would play another game).
 """
 from __future__ import annotations
@@ -102,9 +102,11 @@ KEYS: tuple[Key, ...] = tuple(
             staticGatingRegion pastGating seirawanGating cambodianMoves diagonalLines pass
             passOnStalemate makpongRule flyingGeneral soldierPromotionRank flipEnclosedPieces
             moveRepetitionIllegal chasingRule stalematePieceCount shatarMateRule bikjangRule
-            checkCounting connectN connectHorizontal connectVertical connectDiagonal
+            connectN connectHorizontal connectVertical connectDiagonal
             materialCounting countingRule adjudicateFullBoard pieceValueMg pieceValueEg""",
             boards=frozenset())
+    # the chess family's rule keys (fsf2): check counting (checks.py)
+    + _keys("checks", "fsf", "", defaults={"checkCounting": "false"})
     # cellfish's own keys (docs/variant-files.md)
     + _keys("level", "cellfish", "levels levelNames", needs={"levelNames": "levels"})
     + _keys("solid", "cellfish", "solid blackFrame axisOrder ringKeepingTypes",
