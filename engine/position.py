@@ -305,7 +305,9 @@ class Position:
         self.side = side ^ 1
         self.hash = h
         self.acc = a if W is not None else None
-        if self._movefx:
+        self.stack.append((rec, cap, extra, code))
+        self.history.append(h)
+        if self._movefx:                    # the hook reads the move's record on the stack
             jm: list[tuple[int, int]] = []
             self.journal = jm
             self.variant.after_move(self, m)
@@ -313,9 +315,7 @@ class Position:
             self._mjournals.append(jm)
             if jm:
                 self._hook_rights(jm)
-                h = self.hash
-        self.stack.append((rec, cap, extra, code))
-        self.history.append(h)
+                self.history[-1] = self.hash
 
     def _hook_rights(self, journal: list[tuple[int, int]]) -> None:
         """A castling right lapses when a variant's hook changed its king's or rook's cell."""

@@ -344,8 +344,10 @@ class Variant:
         return None
 
     def after_move(self, pos: Position, move: int) -> None:
-        """Side effects of every move (not the searcher's null move) once it is made and the
-        other side is to move: a count of the checks each side has given.  The hook changes
+        """Side effects of every move (not the searcher's null move) once it is made, the
+        other side is to move and the move's record is on ``pos.stack`` (its captured code,
+        or for en passant its ``EP`` flag): a count of the checks each side has given, a
+        blast around a capture (en passant included, unlike ``after_capture``).  The hook changes
         only cells and hands, through ``pos.put``, ``pos.clear``, ``pos.set_cell`` and
         ``pos.add_hand``; the position records them and puts them back at unmake.  Hand
         codes 0 and 1 (type id 0 is no piece) are free for such per-side counts: they are

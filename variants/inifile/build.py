@@ -18,6 +18,7 @@ from variants.chess_tables import CHESS_SQUARE_TABLES, CHESS_STRUCTURE
 from variants.fsf_pieces import PIECES
 
 from . import compose
+from .blast import blast_attrs, blast_bases
 from .checks import checks_attrs, checks_bases, checks_text
 from . import drops                     # drops, hands and the promotion of pieces
 from .hints import hint_attrs
@@ -158,6 +159,7 @@ def build_class(name: str, keys: dict[str, tuple[str, int]]) -> tuple[type[Varia
     result, hooks = result_attrs(val, letters, pawn_letters, royal, files, ranks)
     attrs.update(result)
     checks_attrs(val, attrs)                # checks.py (after the result keys)
+    blast_attrs(val, letters, attrs)        # blast.py (after the result keys)
     grid2d(files, ranks)                    # fails early on an impossible board
     drops.apply(val, pieces, attrs, files, ranks)
     ruling_attrs(val, pieces, attrs, KeyError_)  # cellfish's own rulings (after the drop keys)
@@ -173,7 +175,7 @@ def build_class(name: str, keys: dict[str, tuple[str, int]]) -> tuple[type[Varia
     parts: dict[str, tuple[type, ...]] = {  # compose.py: the order they run in
         "pseudoroyal": (PseudoRoyalRules,) if attrs["pseudo_royal"] else (),
         "triple": (TripleSteps,) if any(attrs["triple_region"]) else (),
-        "checks": checks_bases(attrs),
+        "checks": checks_bases(attrs), "blast": blast_bases(attrs),
         "plugins": plugin_bases(val, KeyError_), "holes": hole_bases(holes), "solid": solid_cls,
         "levels": level_cls, "drop_filters": drop_filters, "rulings": ruling_bases(attrs),
         "returns": return_bases(attrs), "drops": (drops.DropRules,),

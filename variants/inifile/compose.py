@@ -12,6 +12,8 @@ part            what it contributes
 pseudoroyal     ``legal_moves`` and ``in_check``: the pseudo-royal filter, run after every
                 other one (its ``super()`` call makes the other filters' moves first)
 triple          the pawn's triple step: ``extra_moves``, ``_valid_ep`` (triplestep.py)
+blast           ``BlastRules`` (blast.py): ``after_move`` (the blast), ``legal_moves``
+                (mutual immunity, atomic's pseudo-royal pieces), ``in_check``, ``adjudicate``
 checks          ``CheckCounting`` (checks.py): ``after_move`` (the checks given) and
                 ``adjudicate`` (the last check to give)
 plugins         the named plugins, in key then name order (variants/plugins); each may
@@ -36,15 +38,15 @@ board           the base class: ``FileRules`` (moverules.py) on square, levelled
 ==============  =============================================================================
 
 ``validate_position`` therefore runs plugins, then rulings, then returns, then the base;
-``adjudicate`` check counting, then plugins, then the pawn-drop mate, then results, then the base;
+``adjudicate`` blasts, then check counting, then plugins, then the pawn-drop mate, then results, then the base;
 ``extra_moves`` the triple step, then plugins, then promoted drops, then the base;
 ``eval_terms`` plugins, then the base; ``legal_moves`` the pseudo-royal filter outermost,
-then plugins, then the drop filters, then the base.
+then the blast part's, then plugins, then the drop filters, then the base.
 ``chain`` lists, for a built class, the parts that override a hook, in the order they run.
 """
 from __future__ import annotations
 
-PARTS = ("pseudoroyal", "triple", "checks", "plugins", "holes", "solid", "levels", "drop_filters",
+PARTS = ("pseudoroyal", "triple", "blast", "checks", "plugins", "holes", "solid", "levels", "drop_filters",
          "rulings", "returns", "drops", "results", "board")
 
 

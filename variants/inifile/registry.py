@@ -12,7 +12,7 @@ castling and the move-count and repetition rules), ``result`` (results.py), ``mo
 (moverules.py; the triple step: triplestep.py), ``drop`` (drops.py), ``gui`` (accepted and
 not read), ``level`` (levels.py), ``solid`` (solid.py), ``hole`` (holes.py), ``ruling``
 (rulings.py), ``return`` (returns.py), ``pieceset`` (pieceset.py), ``hint`` (hints.py),
-``lattice`` (lattice.py), ``checks`` (checks.py), ``refused`` (Fairy-Stockfish keys this loader does not play,
+``lattice`` (lattice.py), ``checks`` (checks.py), ``blast`` (blast.py), ``refused`` (Fairy-Stockfish keys this loader does not play,
 refused by name: a silently ignored rule would play another game).
 """
 from __future__ import annotations
@@ -95,8 +95,7 @@ KEYS: tuple[Key, ...] = tuple(
                 "pieceDemotion": "false", "piecePromotionOnCapture": "false"},
             needs={"capturesToHand": "pieceDrops"})
     + _keys("gui", "fsf", "pieceToCharTable pocketSize variantTemplate", boards=_EVERY)
-    + _keys("refused", "fsf", """chess960 twoBoards sittuyinPromotion blastOnCapture
-            blastImmuneTypes mutuallyImmuneTypes petrifyOnCapture castlingDroppedPiece mustDrop
+    + _keys("refused", "fsf", """chess960 twoBoards sittuyinPromotion petrifyOnCapture castlingDroppedPiece mustDrop
             mustDropType dropOnTop enclosingDrop enclosingDropStart sittuyinRookDrop
             dropOppositeColoredBishop gating arrowGating duckGating staticGating
             staticGatingRegion pastGating seirawanGating cambodianMoves diagonalLines pass
@@ -107,6 +106,9 @@ KEYS: tuple[Key, ...] = tuple(
             boards=frozenset())
     # the chess family's rule keys (fsf2): check counting (checks.py)
     + _keys("checks", "fsf", "", defaults={"checkCounting": "false"})
+    # ... and blasts on capture (blast.py)
+    + _keys("blast", "fsf", "blastImmuneTypes mutuallyImmuneTypes",
+            defaults={"blastOnCapture": "false"})
     # cellfish's own keys (docs/variant-files.md)
     + _keys("level", "cellfish", "levels levelNames", needs={"levelNames": "levels"})
     + _keys("solid", "cellfish", "solid blackFrame axisOrder ringKeepingTypes",
