@@ -12,8 +12,9 @@ castling and the move-count and repetition rules), ``result`` (results.py), ``mo
 (moverules.py; the triple step: triplestep.py), ``drop`` (drops.py), ``gui`` (accepted and
 not read), ``level`` (levels.py), ``solid`` (solid.py), ``hole`` (holes.py), ``ruling``
 (rulings.py), ``return`` (returns.py), ``pieceset`` (pieceset.py), ``hint`` (hints.py),
-``lattice`` (lattice.py), ``checks`` (checks.py), ``blast`` (blast.py), ``refused`` (Fairy-Stockfish keys this loader does not play,
-refused by name: a silently ignored rule would play another game).
+``lattice`` (lattice.py), ``checks`` (checks.py), ``blast`` (blast.py), ``refused``
+(Fairy-Stockfish keys this loader does not play, refused by name: a silently ignored rule
+would play another game).
 """
 from __future__ import annotations
 
