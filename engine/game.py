@@ -28,7 +28,7 @@ def game_result(pos: Position, legal: list[int] | None = None) -> Result:
     if not legal:
         if in_check(pos):
             return (VALUES[v.checkmate_result], "checkmate")
-        return (VALUES[v.stalemate_result], "stalemate")
+        return v.stalemate_outcome(pos) or (VALUES[v.stalemate_result], "stalemate")
     count = pos.history.count(pos.hash)
     if count > 1:
         r = v.check_ok_repetition(pos, count)

@@ -367,6 +367,11 @@ class Variant:
         nothing."""
         return None
 
+    def stalemate_outcome(self, pos: Position) -> Result:
+        """The result of a stalemate (no legal move, not in check) where the position decides
+        it (a count of the pieces), or None for ``stalemate_result``; changes nothing."""
+        return None
+
     def adjudicate(self, pos: Position) -> Result:
         """A win/loss decided by the last move itself (e.g. lost directions); same format as
         ``result``; changes nothing."""

@@ -14,6 +14,7 @@ pseudoroyal     ``legal_moves`` and ``in_check``: the pseudo-royal filter, run a
 triple          the pawn's triple step: ``extra_moves``, ``_valid_ep`` (triplestep.py)
 blast           ``BlastRules`` (blast.py): ``after_move`` (the blast), ``legal_moves``
                 (mutual immunity, atomic's pseudo-royal pieces), ``in_check``, ``adjudicate``
+stalemate       ``StalemateCount`` (stalemate.py): ``stalemate_outcome``
 checks          ``CheckCounting`` (checks.py): ``after_move`` (the checks given) and
                 ``adjudicate`` (the last check to give)
 plugins         the named plugins, in key then name order (variants/plugins); each may
@@ -46,7 +47,7 @@ then the blast part's, then plugins, then the drop filters, then the base.
 """
 from __future__ import annotations
 
-PARTS = ("pseudoroyal", "triple", "blast", "checks", "plugins", "holes", "solid", "levels", "drop_filters",
+PARTS = ("pseudoroyal", "triple", "blast", "stalemate", "checks", "plugins", "holes", "solid", "levels", "drop_filters",
          "rulings", "returns", "drops", "results", "board")
 
 

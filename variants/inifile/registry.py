@@ -12,7 +12,8 @@ castling and the move-count and repetition rules), ``result`` (results.py), ``mo
 (moverules.py; the triple step: triplestep.py), ``drop`` (drops.py), ``gui`` (accepted and
 not read), ``level`` (levels.py), ``solid`` (solid.py), ``hole`` (holes.py), ``ruling``
 (rulings.py), ``return`` (returns.py), ``pieceset`` (pieceset.py), ``hint`` (hints.py),
-``lattice`` (lattice.py), ``checks`` (checks.py), ``blast`` (blast.py), ``refused``
+``lattice`` (lattice.py), ``checks`` (checks.py), ``blast`` (blast.py),
+``stalemate`` (stalemate.py), ``refused``
 (Fairy-Stockfish keys this loader does not play, refused by name: a silently ignored rule
 would play another game).
 """
@@ -101,7 +102,7 @@ KEYS: tuple[Key, ...] = tuple(
             dropOppositeColoredBishop gating arrowGating duckGating staticGating
             staticGatingRegion pastGating seirawanGating cambodianMoves diagonalLines pass
             passOnStalemate makpongRule flyingGeneral soldierPromotionRank flipEnclosedPieces
-            moveRepetitionIllegal chasingRule stalematePieceCount shatarMateRule bikjangRule
+            moveRepetitionIllegal chasingRule shatarMateRule bikjangRule
             connectN connectHorizontal connectVertical connectDiagonal
             materialCounting countingRule adjudicateFullBoard pieceValueMg pieceValueEg""",
             boards=frozenset())
@@ -110,6 +111,8 @@ KEYS: tuple[Key, ...] = tuple(
     # ... and blasts on capture (blast.py)
     + _keys("blast", "fsf", "blastImmuneTypes mutuallyImmuneTypes",
             defaults={"blastOnCapture": "false"})
+    # ... and stalemates decided by the pieces (stalemate.py)
+    + _keys("stalemate", "fsf", "", defaults={"stalematePieceCount": "false"})
     # cellfish's own keys (docs/variant-files.md)
     + _keys("level", "cellfish", "levels levelNames", needs={"levelNames": "levels"})
     + _keys("solid", "cellfish", "solid blackFrame axisOrder ringKeepingTypes",
