@@ -1,0 +1,174 @@
+"""Fairy-Stockfish's built-ins of the chess family that need its check, blast and stalemate
+keys (variants/files/fairy-chessrules.ini) against pyffish, under the same names: the same
+start text, perft 1-3 from the start, seeded random games of 60 plies steered to the moves the
+rule is about (checks, captures), with the same legal moves, position text and result at every
+ply, and named positions where each rule decides (tests/fsf_chessrules_oracle.py)."""
+from __future__ import annotations
+
+import pytest
+
+sf = pytest.importorskip("pyffish")
+
+from engine.game import game_result  # noqa: E402
+from engine.movegen import in_check  # noqa: E402
+from engine.moves import CASTLE, EP  # noqa: E402
+from engine.notation.errors import PositionTextError  # noqa: E402
+from engine.notation.position_text import format as format_text  # noqa: E402
+from engine.notation.position_text import parse  # noqa: E402
+from engine_proc import EngineProcess  # noqa: E402
+from fsf_chessrules_oracle import our_moves, ours, perft, play, score, sf_perft  # noqa: E402
+
+NAMES = ["3check", "5check", "nocheckatomic", "atomic", "atomar", "misere", "suicide"]
+
+
+def gives_check(text, pos, m):
+    pos.make(m)
+    check = in_check(pos)
+    pos.unmake()
+    return check
+
+
+def capture(text, pos, m):
+    return bool(pos.board[m & 255]) or bool(m & (EP | CASTLE))
+
+
+STEER = {"3check": gives_check, "5check": gives_check, "nocheckatomic": capture,
+         "atomic": capture, "atomar": capture, "misere": capture, "suicide": capture}
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_start_text_and_perft_as_pyffish(name):
+    start = sf.start_fen(name)
+    pos = parse(ours(name), start)
+    assert format_text(pos) == start
+    for depth in (1, 2, 3):
+        assert perft(pos, depth) == sf_perft(name, start, [], depth), (name, depth)
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_random_games_as_pyffish(name):
+    steered = 0
+    for seed in range(4):
+        steered += play(name, seed, prefer=STEER[name])["steered"]
+    assert steered >= 4            # the steered moves were played
+
+
+def same(name, fen, moves=()):
+    """Our legal moves and result at ``fen`` after ``moves`` are pyffish's; returns them."""
+    pos = parse(ours(name), fen)
+    for t in moves:
+        pos.make(our_moves(pos)[t])
+    mine = sorted(our_moves(pos))
+    assert mine == sorted(sf.legal_moves(name, fen, list(moves)))
+    assert format_text(pos) == sf.get_fen(name, fen, list(moves))
+    r = game_result(pos)
+    if not mine:
+        assert score(r) == sf.game_result(name, fen, list(moves))
+    return mine, r, format_text(pos)
+
+
+# ---- check counting -------------------------------------------------------------------------
+def test_the_last_check_wins_and_counts_are_written():
+    fen = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 1+2 0 1"
+    moves, r, text = same("3check", fen, ["e2e4", "f7f6", "d1h5"])
+    assert moves == [] and r == (-1, "checks given")
+    assert text == "rnbqkbnr/ppppp1pp/5p2/7Q/4P3/8/PPPP1PPP/RNB1KBNR b KQkq - 0+2 1 2"
+    # with a check left to give, the same check only counts
+    moves, r, text = same("3check", fen.replace("1+2", "2+2"), ["e2e4", "f7f6", "d1h5"])
+    assert moves == ["g7g6"] and r is None and " 1+2 " in text
+
+
+def test_counts_left_out_read_as_the_next_check_wins():
+    _, _, text = same("5check", "4k3/8/8/8/8/8/8/R3K3 w - - 0 1")
+    assert text == "4k3/8/8/8/8/8/8/R3K3 w - - 1+1 0 1"
+    moves, r, _ = same("5check", "4k3/8/8/8/8/8/8/R3K3 w - - 0 1", ["a1a8"])
+    assert moves == [] and r is not None and r[0] == -1
+
+
+def test_bad_counts_are_refused():
+    with pytest.raises(PositionTextError):
+        parse(ours("3check"), "4k3/8/8/8/8/8/8/R3K3 w - - 3+x 0 1")
+    with pytest.raises(PositionTextError):
+        parse(ours("3check"), "4k3/8/8/8/8/8/8/R3K3 w - - 99+3 0 1")
+
+
+def test_counts_are_part_of_the_hash_and_come_back_at_unmake():
+    v = ours("3check")
+    a = parse(v, "4k3/8/8/8/8/8/8/R3K3 w - - 3+3 0 1")
+    b = parse(v, "4k3/8/8/8/8/8/8/R3K3 w - - 2+3 0 1")
+    assert a.hash != b.hash
+    h = a.hash
+    a.make(our_moves(a)["a1a8"])
+    assert format_text(a).endswith("b - - 2+3 1 1")
+    a.unmake()
+    assert a.hash == h and format_text(a) == "4k3/8/8/8/8/8/8/R3K3 w - - 3+3 0 1"
+
+
+# ---- blasts ---------------------------------------------------------------------------------
+SELF_BLAST = "4k3/8/8/8/8/3p4/3QK3/8 w - - 0 1"
+
+
+def test_a_capture_beside_the_own_king():
+    # atomic: blasting the own king is illegal; nocheckatomic: legal, and loses at once;
+    # atomar: the king survives the blast
+    assert "d2d3" not in same("atomic", SELF_BLAST)[0]
+    moves, r, text = same("nocheckatomic", SELF_BLAST, ["d2d3"])
+    assert text == "4k3/8/8/8/8/8/8/8 b - - 0 1" and r is not None and r[0] == 1
+    _, r, text = same("atomar", SELF_BLAST, ["d2d3"])
+    assert text == "4k3/8/8/8/8/8/4K3/8 b - - 0 1" and r is None
+
+
+def test_touching_kings_cannot_be_attacked():
+    moves, _, _ = same("atomic", "8/8/8/8/8/3k4/8/r2K4 w - - 0 1")
+    assert moves == ["d1c2", "d1d2", "d1e2"]        # c1 and e1 are attacked, d2 touches
+
+
+def test_blasting_the_other_king_ends_the_game_whatever_else():
+    # White in check by the rook may blast Black's king instead of answering the check
+    moves, _, _ = same("atomic", "8/8/8/8/3kp3/8/4R3/r3K3 w - - 0 1")
+    assert "e2e4" in moves
+    moves, r, _ = same("atomic", "8/8/8/8/3kp3/8/4R3/r3K3 w - - 0 1", ["e2e4"])
+    assert moves == [] and r == (-1, "extinction")
+
+
+def test_en_passant_blasts_too():
+    moves, _, text = same("atomic", "4k3/3p4/8/2N1P3/8/8/8/4K3 b - - 0 1", ["d7d5"])
+    assert "e5d6" in moves
+    _, _, text = same("atomic", "4k3/3p4/8/2N1P3/8/8/8/4K3 b - - 0 1", ["d7d5", "e5d6"])
+    assert text == "4k3/8/8/8/8/8/8/4K3 b - - 0 2"     # the knight on c5 blasted too
+
+
+def test_kings_are_mutually_immune_in_atomar():
+    moves, _, _ = same("atomar", "8/8/8/8/8/8/3kK3/8 w - - 0 1")
+    assert "e2d2" not in moves and "e2d1" in moves
+
+
+# ---- results --------------------------------------------------------------------------------
+def test_misere_checkmate_wins():
+    moves, r, _ = same("misere", "rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3")
+    assert moves == [] and r == (1, "checkmate")
+
+
+@pytest.mark.parametrize("fen,value", [
+    ("8/8/8/8/8/p7/P7/8 w - - 0 1", 0),           # as many pieces: a draw
+    ("8/8/8/8/p7/P7/8/7n w - - 0 1", 1),          # fewer: the stalemated side wins
+    ("8/8/8/8/p7/P7/8/7N b - - 0 1", 1),
+    ("8/8/8/8/p7/P7/8/6NN b - - 0 1", 1),
+])
+def test_suicide_stalemate_counts_pieces(fen, value):
+    moves, r, _ = same("suicide", fen)
+    assert moves == [] and r is not None and r[0] == value
+
+
+# ---- by name through the protocol ---------------------------------------------------------------
+def test_each_is_offered_by_name():
+    eng = EngineProcess()
+    try:
+        for name in NAMES:
+            eng.send(f"setoption name UCI_Variant value {name}")
+            eng.send("position startpos")
+            lines = eng.ask("d", "Game state:")
+            fen = next(line[5:] for line in lines if line.startswith("Fen: "))
+            assert fen == sf.start_fen(name), name
+    finally:
+        eng.close()
