@@ -5,6 +5,8 @@ rule is about (checks, captures), with the same legal moves, position text and r
 ply, and named positions where each rule decides (tests/fsf_chessrules_oracle.py)."""
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 sf = pytest.importorskip("pyffish")
@@ -181,3 +183,59 @@ def test_each_is_offered_by_name():
             assert fen == sf.get_fen(name, sf.start_fen(name), []), name
     finally:
         eng.close()
+
+
+# ---- castling and flag keys no built-in uses (tests/data/fsf_chessrules_keys.ini) ----------------
+KEYS_INI = Path(__file__).parent / "data" / "fsf_chessrules_keys.ini"
+KEY_NAMES = ["flagcount2", "flagsafe2", "flagsafe1", "opposite", "castlewinsq", "castlewins"]
+ROOKS = ("r3k2r/pppppppp/8/8/8/8/PPPPPPPP/R3K2R w KQkq - 0 1", "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1")
+
+
+@pytest.fixture(scope="module")
+def key_sections():
+    import variants
+    assert variants.load_file(str(KEYS_INI)) == KEY_NAMES
+    if not set(KEY_NAMES) <= set(sf.variants()):
+        sf.load_variant_config(KEYS_INI.read_text())
+
+
+def rook_or_king(text, pos, m):
+    return bool(m & CASTLE) or bool(pos.board[m & 255]) or text[0] in "ah" or text[:2] in ("e1", "e8")
+
+
+@pytest.mark.parametrize("name", KEY_NAMES)
+def test_key_sections_random_games_as_pyffish(name, key_sections):
+    for seed in range(4):
+        play(name, seed, fen=ROOKS[seed % 2], prefer=rook_or_king)
+
+
+def test_flag_piece_count(key_sections):
+    fen = "8/R6R/4k3/8/8/8/8/4K3 w - - 0 1"
+    assert same("flagcount2", fen, ["a7a8"])[1] is None
+    moves, r, _ = same("flagcount2", fen, ["a7a8", "e6e5", "h7h8"])
+    assert moves == [] and r == (-1, "flag")
+
+
+def test_flag_piece_safe(key_sections):
+    fen = "8/Rb5R/4k3/8/8/8/8/4K3 w - - 0 1"
+    assert same("flagsafe1", fen, ["a7a8"])[1] is None         # the bishop attacks a8
+    assert same("flagsafe1", fen, ["h7h8"])[1] == (-1, "flag")
+    fen = "8/R6R/4k3/8/8/8/8/b3K3 w - - 0 1"                    # the bishop attacks h8
+    assert same("flagsafe2", fen, ["a7a8", "e6d6", "h7h8"])[1] is None
+    assert same("flagsafe2", fen, ["a7a8", "e6d6", "h7g7", "d6c6", "g7g8"])[1] == (-1, "flag")
+
+
+def test_opposite_castling(key_sections):
+    moves, _, text = same("opposite", ROOKS[1], ["e1g1"])
+    assert text.split()[2] == "q" and "e8c8" in moves and "e8g8" not in moves
+    moves, _, text = same("opposite", ROOKS[1], ["e1c1"])
+    assert text.split()[2] == "k" and "e8g8" in moves and "e8c8" not in moves
+
+
+def test_castling_wins(key_sections):
+    assert same("castlewinsq", ROOKS[1], ["e1c1"])[1] is None    # White's castling is no goal
+    assert same("castlewinsq", ROOKS[1], ["e1g1", "e8c8"])[1] == (-1, "castling")
+    assert same("castlewinsq", ROOKS[1], ["a1a2", "a8a7"])[1] == (1, "castling rights lost")
+    assert same("castlewins", ROOKS[1], ["e1g1"])[1] == (-1, "castling")
+    assert same("castlewins", ROOKS[1], ["a1a2"])[1] is None      # one right left
+    assert same("castlewins", ROOKS[1], ["e1e2"])[1] == (1, "castling rights lost")

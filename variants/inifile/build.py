@@ -19,6 +19,7 @@ from variants.fsf_pieces import PIECES
 
 from . import compose
 from .blast import blast_attrs, blast_bases
+from .castlerules import castle_attrs, castle_bases
 from .checks import checks_attrs, checks_bases, checks_text
 from .stalemate import stalemate_attrs, stalemate_bases
 from . import drops                     # drops, hands and the promotion of pieces
@@ -162,6 +163,7 @@ def build_class(name: str, keys: dict[str, tuple[str, int]]) -> tuple[type[Varia
     checks_attrs(val, attrs)                # checks.py (after the result keys)
     blast_attrs(val, letters, attrs)        # blast.py (after the result keys)
     stalemate_attrs(val, attrs)             # stalemate.py
+    castle_attrs(val, attrs)                # castlerules.py
     grid2d(files, ranks)                    # fails early on an impossible board
     drops.apply(val, pieces, attrs, files, ranks)
     ruling_attrs(val, pieces, attrs, KeyError_)  # cellfish's own rulings (after the drop keys)
@@ -178,7 +180,7 @@ def build_class(name: str, keys: dict[str, tuple[str, int]]) -> tuple[type[Varia
         "pseudoroyal": (PseudoRoyalRules,) if attrs["pseudo_royal"] else (),
         "triple": (TripleSteps,) if any(attrs["triple_region"]) else (),
         "checks": checks_bases(attrs), "blast": blast_bases(attrs),
-        "stalemate": stalemate_bases(attrs),
+        "stalemate": stalemate_bases(attrs), "castle": castle_bases(attrs),
         "plugins": plugin_bases(val, KeyError_), "holes": hole_bases(holes), "solid": solid_cls,
         "levels": level_cls, "drop_filters": drop_filters, "rulings": ruling_bases(attrs),
         "returns": return_bases(attrs), "drops": (drops.DropRules,),

@@ -15,6 +15,8 @@ triple          the pawn's triple step: ``extra_moves``, ``_valid_ep`` (triplest
 blast           ``BlastRules`` (blast.py): ``after_move`` (the blast), ``legal_moves``
                 (mutual immunity, atomic's pseudo-royal pieces), ``in_check``, ``adjudicate``
 stalemate       ``StalemateCount`` (stalemate.py): ``stalemate_outcome``
+castle          ``CastleRules`` (castlerules.py): ``after_move`` (opposite castling),
+                ``adjudicate`` (castling wins)
 checks          ``CheckCounting`` (checks.py): ``after_move`` (the checks given) and
                 ``adjudicate`` (the last check to give)
 plugins         the named plugins, in key then name order (variants/plugins); each may
@@ -39,7 +41,8 @@ board           the base class: ``FileRules`` (moverules.py) on square, levelled
 ==============  =============================================================================
 
 ``validate_position`` therefore runs plugins, then rulings, then returns, then the base;
-``adjudicate`` blasts, then check counting, then plugins, then the pawn-drop mate, then results, then the base;
+``adjudicate`` blasts, then castling wins, then check counting, then plugins, then the
+pawn-drop mate, then results, then the base;
 ``extra_moves`` the triple step, then plugins, then promoted drops, then the base;
 ``eval_terms`` plugins, then the base; ``legal_moves`` the pseudo-royal filter outermost,
 then the blast part's, then plugins, then the drop filters, then the base.
@@ -47,7 +50,8 @@ then the blast part's, then plugins, then the drop filters, then the base.
 """
 from __future__ import annotations
 
-PARTS = ("pseudoroyal", "triple", "blast", "stalemate", "checks", "plugins", "holes", "solid", "levels", "drop_filters",
+PARTS = ("pseudoroyal", "triple", "blast", "stalemate", "castle", "checks", "plugins",
+         "holes", "solid", "levels", "drop_filters",
          "rulings", "returns", "drops", "results", "board")
 
 

@@ -13,7 +13,7 @@ castling and the move-count and repetition rules), ``result`` (results.py), ``mo
 not read), ``level`` (levels.py), ``solid`` (solid.py), ``hole`` (holes.py), ``ruling``
 (rulings.py), ``return`` (returns.py), ``pieceset`` (pieceset.py), ``hint`` (hints.py),
 ``lattice`` (lattice.py), ``checks`` (checks.py), ``blast`` (blast.py),
-``stalemate`` (stalemate.py), ``refused``
+``stalemate`` (stalemate.py), ``castle`` (castlerules.py), ``refused``
 (Fairy-Stockfish keys this loader does not play, refused by name: a silently ignored rule
 would play another game).
 """
@@ -81,6 +81,7 @@ KEYS: tuple[Key, ...] = tuple(
                 "extinctionClaim": "false", "extinctionPieceTypes": "",
                 "extinctionPieceCount": "0", "extinctionOpponentPieceCount": "0",
                 "flagPiece": "*", "flagRegion": "", "flagMove": "false",
+                "flagPieceCount": "1", "flagPieceSafe": "false",
                 "extinctionPseudoRoyal": "false", "dupleCheck": "false"})
     + _keys("move", "fsf", """enPassantRegion enPassantTypes enPassantTypesWhite
             enPassantTypesBlack castlingKingPiece castlingRookPieces castlingRookKingsideFile
@@ -111,6 +112,8 @@ KEYS: tuple[Key, ...] = tuple(
     # ... and blasts on capture (blast.py)
     + _keys("blast", "fsf", "blastImmuneTypes mutuallyImmuneTypes",
             defaults={"blastOnCapture": "false"})
+    # ... castling as a rule of the game (castlerules.py)
+    + _keys("castle", "fsf", "", defaults={"oppositeCastling": "false", "castlingWins": "-"})
     # ... and stalemates decided by the pieces (stalemate.py)
     + _keys("stalemate", "fsf", "", defaults={"stalematePieceCount": "false"})
     # cellfish's own keys (docs/variant-files.md)
