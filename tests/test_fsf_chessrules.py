@@ -20,7 +20,8 @@ from engine.notation.position_text import parse  # noqa: E402
 from engine_proc import EngineProcess  # noqa: E402
 from fsf_chessrules_oracle import our_moves, ours, perft, play, score, sf_perft  # noqa: E402
 
-NAMES = ["3check", "5check", "nocheckatomic", "atomic", "atomar", "misere", "suicide", "checkshogi"]
+NAMES = ["3check", "5check", "nocheckatomic", "atomic", "atomar", "misere", "suicide", "checkshogi",
+         "petrified"]
 SLOW_PERFT = {"checkshogi"}        # pyffish takes seconds for its perft 3
 
 
@@ -37,7 +38,7 @@ def capture(text, pos, m):
 
 STEER = {"3check": gives_check, "5check": gives_check, "nocheckatomic": capture,
          "atomic": capture, "atomar": capture, "misere": capture, "suicide": capture,
-         "checkshogi": gives_check}
+         "checkshogi": gives_check, "petrified": capture}
 
 
 @pytest.mark.parametrize("name", NAMES)
@@ -152,6 +153,25 @@ def test_en_passant_blasts_too():
 def test_kings_are_mutually_immune_in_atomar():
     moves, _, _ = same("atomar", "8/8/8/8/8/8/3kK3/8 w - - 0 1")
     assert "e2d2" not in moves and "e2d1" in moves
+
+
+# ---- walls ----------------------------------------------------------------------------------
+def test_a_capturing_piece_petrifies():
+    moves, r, text = same("petrified", "4k3/8/8/8/8/3n4/3R4/4K3 w - - 0 1", ["d2d3"])
+    assert text == "4k3/8/8/8/8/3*4/8/4K3 b - - 0 1" and r is None
+
+
+def test_a_wall_blocks_and_is_never_taken():
+    moves, _, text = same("petrified", "4k3/8/8/8/8/3*4/3R4/4K3 w - - 0 1")
+    assert text == "4k3/8/8/8/8/3*4/3R4/4K3 w - - 0 1"
+    assert "d2d3" not in moves and "d2d4" not in moves and "d2a2" in moves
+    moves, _, _ = same("petrified", "4k3/8/8/8/4r3/3*4/3R4/4K3 w - - 0 1")
+    assert moves == ["d2e2", "e1d1", "e1f1", "e1f2"]         # the wall does not shield e1
+
+
+def test_the_king_may_not_petrify_itself():
+    moves, _, _ = same("petrified", "4k3/8/8/8/8/8/4p3/4K3 w - - 0 1")
+    assert moves == ["e1d2", "e1f2"]
 
 
 # ---- results --------------------------------------------------------------------------------

@@ -80,6 +80,10 @@ def code_token(variant: Variant, code: int) -> str:
 
 def parse_board(variant: Variant, text: str, board: list[int]) -> None:
     groups = variant.notation.layout
+    # a game whose squares can become walls has a piece of token "*" (its first player's code
+    # stands for every wall): "*" on a cell of the board is a wall, on a hole the hole
+    wt = variant.by_token.get("*")
+    wall = wt.id * 2 if wt is not None else None
     gtexts = text.split("|")
     if len(gtexts) != len(groups):
         raise PositionTextError(f"expected {len(groups)} board groups separated by | ({text})")
@@ -99,9 +103,11 @@ def parse_board(variant: Variant, text: str, board: list[int]) -> None:
                 else:
                     if i >= len(cells):
                         raise PositionTextError(f"row too long ({rtext})")
-                    if (tok == "*") != (cells[i] == HOLE):
+                    if tok == "*" and cells[i] != HOLE and wall is not None:
+                        board[cells[i]] = wall          # a wall square (a game's own piece "*")
+                    elif (tok == "*") != (cells[i] == HOLE):
                         raise PositionTextError(f"a hole is written * and only a hole is ({rtext})")
-                    if tok != "*":
+                    elif tok != "*":
                         board[cells[i]] = token_code(variant, tok)
                     i += 1
                 if i > len(cells):

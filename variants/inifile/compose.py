@@ -15,6 +15,8 @@ triple          the pawn's triple step: ``extra_moves``, ``_valid_ep`` (triplest
 blast           ``BlastRules`` (blast.py): ``after_move`` (the blast), ``legal_moves``
                 (mutual immunity, atomic's pseudo-royal pieces), ``in_check``, ``adjudicate``
 stalemate       ``StalemateCount`` (stalemate.py): ``stalemate_outcome``
+walls           ``WallRules`` (walls.py): the wall piece (``_forms``), petrification
+                (``after_move``), ``legal_moves`` (no move onto a wall)
 castle          ``CastleRules`` (castlerules.py): ``after_move`` (opposite castling),
                 ``adjudicate`` (castling wins)
 checks          ``CheckCounting`` (checks.py): ``after_move`` (the checks given) and
@@ -45,12 +47,12 @@ board           the base class: ``FileRules`` (moverules.py) on square, levelled
 pawn-drop mate, then results, then the base;
 ``extra_moves`` the triple step, then plugins, then promoted drops, then the base;
 ``eval_terms`` plugins, then the base; ``legal_moves`` the pseudo-royal filter outermost,
-then the blast part's, then plugins, then the drop filters, then the base.
+then the blast part's, then the walls', then plugins, then the drop filters, then the base.
 ``chain`` lists, for a built class, the parts that override a hook, in the order they run.
 """
 from __future__ import annotations
 
-PARTS = ("pseudoroyal", "triple", "blast", "stalemate", "castle", "checks", "plugins",
+PARTS = ("pseudoroyal", "triple", "blast", "walls", "stalemate", "castle", "checks", "plugins",
          "holes", "solid", "levels", "drop_filters",
          "rulings", "returns", "drops", "results", "board")
 

@@ -13,7 +13,8 @@ castling and the move-count and repetition rules), ``result`` (results.py), ``mo
 not read), ``level`` (levels.py), ``solid`` (solid.py), ``hole`` (holes.py), ``ruling``
 (rulings.py), ``return`` (returns.py), ``pieceset`` (pieceset.py), ``hint`` (hints.py),
 ``lattice`` (lattice.py), ``checks`` (checks.py), ``blast`` (blast.py),
-``stalemate`` (stalemate.py), ``castle`` (castlerules.py), ``refused``
+``stalemate`` (stalemate.py), ``castle`` (castlerules.py),
+``walls`` (walls.py), ``refused``
 (Fairy-Stockfish keys this loader does not play, refused by name: a silently ignored rule
 would play another game).
 """
@@ -114,6 +115,8 @@ KEYS: tuple[Key, ...] = tuple(
             defaults={"blastOnCapture": "false"})
     # ... castling as a rule of the game (castlerules.py)
     + _keys("castle", "fsf", "", defaults={"oppositeCastling": "false", "castlingWins": "-"})
+    # ... walls and petrification (walls.py)
+    + _keys("walls", "fsf", "petrifyOnCaptureTypes")
     # ... and stalemates decided by the pieces (stalemate.py)
     + _keys("stalemate", "fsf", "", defaults={"stalematePieceCount": "false"})
     # cellfish's own keys (docs/variant-files.md)
