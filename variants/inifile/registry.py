@@ -116,7 +116,7 @@ KEYS: tuple[Key, ...] = tuple(
     # ... castling as a rule of the game (castlerules.py)
     + _keys("castle", "fsf", "", defaults={"oppositeCastling": "false", "castlingWins": "-"})
     # ... walls and petrification (walls.py)
-    + _keys("walls", "fsf", "petrifyOnCaptureTypes")
+    + _keys("walls", "fsf", "petrifyOnCaptureTypes", defaults={"wallingRule": "none"})
     # ... and stalemates decided by the pieces (stalemate.py)
     + _keys("stalemate", "fsf", "", defaults={"stalematePieceCount": "false"})
     # cellfish's own keys (docs/variant-files.md)
