@@ -21,8 +21,9 @@ from engine_proc import EngineProcess  # noqa: E402
 from fsf_chessrules_oracle import our_moves, ours, perft, play, score, sf_perft  # noqa: E402
 
 NAMES = ["3check", "5check", "nocheckatomic", "atomic", "atomar", "misere", "suicide", "checkshogi",
-         "petrified"]
+         "petrified", "duck"]
 SLOW_PERFT = {"checkshogi"}        # pyffish takes seconds for its perft 3
+DEPTH1 = {"duck"}                  # perft 2 is 379440 (slow, below); perft 3 is over a million
 
 
 def gives_check(text, pos, m):
@@ -38,7 +39,7 @@ def capture(text, pos, m):
 
 STEER = {"3check": gives_check, "5check": gives_check, "nocheckatomic": capture,
          "atomic": capture, "atomar": capture, "misere": capture, "suicide": capture,
-         "checkshogi": gives_check, "petrified": capture}
+         "checkshogi": gives_check, "petrified": capture, "duck": capture}
 
 
 @pytest.mark.parametrize("name", NAMES)
@@ -46,15 +47,17 @@ def test_start_text_and_perft_as_pyffish(name):
     start = sf.start_fen(name)
     pos = parse(ours(name), start)
     assert format_text(pos) == sf.get_fen(name, start, [])    # checkshogi: its counts written
-    for depth in (1, 2) if name in SLOW_PERFT else (1, 2, 3):
+    depths = (1,) if name in DEPTH1 else (1, 2) if name in SLOW_PERFT else (1, 2, 3)
+    for depth in depths:
         assert perft(pos, depth) == sf_perft(name, start, [], depth), (name, depth)
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("name", sorted(SLOW_PERFT))
-def test_perft_3_as_pyffish(name):
+@pytest.mark.parametrize("name", sorted(SLOW_PERFT | DEPTH1))
+def test_deep_perft_as_pyffish(name):
     start = sf.start_fen(name)
-    assert perft(parse(ours(name), start), 3) == sf_perft(name, start, [], 3)
+    depth = 2 if name in DEPTH1 else 3
+    assert perft(parse(ours(name), start), depth) == sf_perft(name, start, [], depth)
 
 
 @pytest.mark.parametrize("name", NAMES)
@@ -172,6 +175,23 @@ def test_a_wall_blocks_and_is_never_taken():
 def test_the_king_may_not_petrify_itself():
     moves, _, _ = same("petrified", "4k3/8/8/8/8/8/4p3/4K3 w - - 0 1")
     assert moves == ["e1d2", "e1f2"]
+
+
+def test_the_duck_moves_with_every_move():
+    start = sf.start_fen("duck")
+    moves, _, text = same("duck", start, ["e2e4,e4e5"])
+    assert text == "rnbqkbnr/pppppppp/8/4*3/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1"
+    assert "d7d5,d5d4" in moves and "d7d5,d5e5" not in moves     # the duck must move
+    _, _, text = same("duck", start, ["e2e4,e4e5", "d7d5,d5d4"])
+    assert text == "rnbqkbnr/ppp1pppp/8/3p4/3*P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2"
+    moves, _, _ = same("duck", start, ["e2e4,e4e5", "d7d5,d5d4", "d1h5,h5d6"])
+    assert "d8d7,d7a3" in moves and not any(m.startswith("d8d6") for m in moves)   # a wall
+    assert not any(m.split(",")[0].endswith("d6") for m in moves)   # is never entered nor taken
+
+
+def test_the_duck_after_castling():
+    _, _, text = same("duck", "4k3/8/8/8/8/8/8/4K2R w K - 0 1", ["e1g1,g1a1"])
+    assert text == "4k3/8/8/8/8/8/8/*4RK1 b - - 1 1"
 
 
 # ---- results --------------------------------------------------------------------------------
