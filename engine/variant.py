@@ -80,6 +80,7 @@ class Variant:
     repetition_count: int = 3         # draw at this many occurrences
     stalemate_result: str = "draw"    # "draw", "loss" (side to move loses) or "win"
     checkmate_result: str = "loss"    # the same for checkmate (no moves while in check)
+    draw_odds: int = -1               # the side (WHITE, BLACK) whose draws are wins, or -1
     must_capture: bool = False        # when a legal capture exists, only captures are legal
     checks_allowed: bool = True       # False: a move that gives check is illegal
     decided_no_moves: bool = False    # once adjudicate decides the game, no move is legal

@@ -21,7 +21,7 @@ from engine_proc import EngineProcess  # noqa: E402
 from fsf_chessrules_oracle import our_moves, ours, perft, play, score, sf_perft  # noqa: E402
 
 NAMES = ["3check", "5check", "nocheckatomic", "atomic", "atomar", "misere", "suicide", "checkshogi",
-         "petrified", "duck"]
+         "petrified", "duck", "armageddon"]
 SLOW_PERFT = {"checkshogi"}        # pyffish takes seconds for its perft 3
 DEPTH1 = {"duck"}                  # perft 2 is 379440 (slow, below); perft 3 is over a million
 
@@ -39,7 +39,8 @@ def capture(text, pos, m):
 
 STEER = {"3check": gives_check, "5check": gives_check, "nocheckatomic": capture,
          "atomic": capture, "atomar": capture, "misere": capture, "suicide": capture,
-         "checkshogi": gives_check, "petrified": capture, "duck": capture}
+         "checkshogi": gives_check, "petrified": capture, "duck": capture,
+         "armageddon": capture}
 
 
 @pytest.mark.parametrize("name", NAMES)
@@ -198,6 +199,24 @@ def test_the_duck_after_castling():
 def test_misere_checkmate_wins():
     moves, r, _ = same("misere", "rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3")
     assert moves == [] and r == (1, "checkmate")
+
+
+@pytest.mark.parametrize("fen,value", [
+    ("7k/5Q2/6K1/8/8/8/8/8 b - - 0 1", 1),         # Black stalemated wins
+    ("8/8/8/8/8/6k1/5q2/7K w - - 0 1", -1),        # White stalemated loses
+])
+def test_armageddon_stalemate_is_black_s(fen, value):
+    moves, r, _ = same("armageddon", fen)
+    assert moves == [] and r == (value, "stalemate")
+
+
+def test_armageddon_repetition_is_black_s():
+    pos = parse(ours("armageddon"), sf.start_fen("armageddon"))
+    texts = ["g1f3", "g8f6", "f3g1", "f6g8"] * 2
+    for t in texts:
+        pos.make(our_moves(pos)[t])
+    assert game_result(pos) == (-1, "repetition")        # White to move loses
+    assert sf.is_optional_game_end("armageddon", sf.start_fen("armageddon"), texts) == (True, -32000)
 
 
 @pytest.mark.parametrize("fen,value", [

@@ -21,6 +21,7 @@ from . import compose
 from .blast import blast_attrs, blast_bases
 from .castlerules import castle_attrs, castle_bases
 from .checks import checks_attrs, checks_bases, checks_text
+from .materialcount import material_attrs
 from .stalemate import stalemate_attrs, stalemate_bases
 from .walls import wall_attrs, wall_bases
 from . import drops                     # drops, hands and the promotion of pieces
@@ -166,6 +167,7 @@ def build_class(name: str, keys: dict[str, tuple[str, int]]) -> tuple[type[Varia
     stalemate_attrs(val, attrs)             # stalemate.py
     castle_attrs(val, attrs)                # castlerules.py
     wall_attrs(val, letters, attrs)         # walls.py
+    material_attrs(val, attrs)              # materialcount.py
     grid2d(files, ranks)                    # fails early on an impossible board
     drops.apply(val, pieces, attrs, files, ranks)
     ruling_attrs(val, pieces, attrs, KeyError_)  # cellfish's own rulings (after the drop keys)

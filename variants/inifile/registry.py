@@ -14,7 +14,7 @@ not read), ``level`` (levels.py), ``solid`` (solid.py), ``hole`` (holes.py), ``r
 (rulings.py), ``return`` (returns.py), ``pieceset`` (pieceset.py), ``hint`` (hints.py),
 ``lattice`` (lattice.py), ``checks`` (checks.py), ``blast`` (blast.py),
 ``stalemate`` (stalemate.py), ``castle`` (castlerules.py),
-``walls`` (walls.py), ``refused``
+``walls`` (walls.py), ``material`` (materialcount.py), ``refused``
 (Fairy-Stockfish keys this loader does not play, refused by name: a silently ignored rule
 would play another game).
 """
@@ -106,7 +106,7 @@ KEYS: tuple[Key, ...] = tuple(
             passOnStalemate makpongRule flyingGeneral soldierPromotionRank flipEnclosedPieces
             moveRepetitionIllegal chasingRule shatarMateRule bikjangRule
             connectN connectHorizontal connectVertical connectDiagonal
-            materialCounting countingRule adjudicateFullBoard pieceValueMg pieceValueEg""",
+            countingRule adjudicateFullBoard pieceValueMg pieceValueEg""",
             boards=frozenset())
     # the chess family's rule keys (fsf2): check counting (checks.py)
     + _keys("checks", "fsf", "", defaults={"checkCounting": "false"})
@@ -117,6 +117,8 @@ KEYS: tuple[Key, ...] = tuple(
     + _keys("castle", "fsf", "", defaults={"oppositeCastling": "false", "castlingWins": "-"})
     # ... walls and petrification (walls.py)
     + _keys("walls", "fsf", "petrifyOnCaptureTypes", defaults={"wallingRule": "none"})
+    # ... draw odds (materialcount.py)
+    + _keys("material", "fsf", "", defaults={"materialCounting": "none"})
     # ... and stalemates decided by the pieces (stalemate.py)
     + _keys("stalemate", "fsf", "", defaults={"stalematePieceCount": "false"})
     # cellfish's own keys (docs/variant-files.md)
