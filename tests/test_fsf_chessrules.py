@@ -246,7 +246,8 @@ def test_each_is_offered_by_name():
 
 # ---- castling and flag keys no built-in uses (tests/data/fsf_chessrules_keys.ini) ----------------
 KEYS_INI = Path(__file__).parent / "data" / "fsf_chessrules_keys.ini"
-KEY_NAMES = ["flagcount2", "flagsafe2", "flagsafe1", "opposite", "castlewinsq", "castlewins"]
+KEY_NAMES = ["flagcount2", "flagsafe2", "flagsafe1", "opposite", "castlewinsq", "castlewins",
+             "pass", "passw", "passstalemate", "passgiveaway"]
 ROOKS = ("r3k2r/pppppppp/8/8/8/8/PPPPPPPP/R3K2R w KQkq - 0 1", "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1")
 
 
@@ -262,10 +263,29 @@ def rook_or_king(text, pos, m):
     return bool(m & CASTLE) or bool(pos.board[m & 255]) or text[0] in "ah" or text[:2] in ("e1", "e8")
 
 
+def a_pass(text, pos, m):
+    return text[:2] == text[2:4]
+
+
 @pytest.mark.parametrize("name", KEY_NAMES)
 def test_key_sections_random_games_as_pyffish(name, key_sections):
     for seed in range(4):
-        play(name, seed, fen=ROOKS[seed % 2], prefer=rook_or_king)
+        play(name, seed, fen=ROOKS[seed % 2], prefer=a_pass if name.startswith("pass") and seed % 2
+             else rook_or_king)
+
+
+def test_passing(key_sections):
+    start = sf.start_fen("chess")
+    moves, _, text = same("pass", start, ["e2e4", "e8e8"])
+    assert text == "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 1 2" and "e1e1" in moves
+    moves, r, _ = same("pass", start, ["e2e4", "e8e8", "e1e1"])
+    assert moves == [] and r == (0, "both passed")
+    assert "e1e1" not in same("pass", "4k3/8/8/8/8/8/8/r3K3 w - - 0 1")[0]     # never in check
+    assert "e8e8" not in same("passw", start, ["e2e4"])[0]
+    assert same("passstalemate", "7k/5Q2/6K1/8/8/8/8/8 b - - 0 1")[0] == ["h8h8"]
+    assert "e1e1" not in same("passstalemate", start)[0]
+    moves, _, text = same("passgiveaway", start, ["f2f3", "a7a7"])   # a pawn's pass
+    assert text.endswith(" 0 2")
 
 
 def test_flag_piece_count(key_sections):

@@ -22,6 +22,7 @@ from .blast import blast_attrs, blast_bases
 from .castlerules import castle_attrs, castle_bases
 from .checks import checks_attrs, checks_bases, checks_text
 from .materialcount import material_attrs
+from .passes import pass_attrs, pass_bases
 from .stalemate import stalemate_attrs, stalemate_bases
 from .walls import wall_attrs, wall_bases
 from . import drops                     # drops, hands and the promotion of pieces
@@ -168,6 +169,7 @@ def build_class(name: str, keys: dict[str, tuple[str, int]]) -> tuple[type[Varia
     castle_attrs(val, attrs)                # castlerules.py
     wall_attrs(val, letters, attrs)         # walls.py
     material_attrs(val, attrs)              # materialcount.py
+    pass_attrs(val, attrs)                  # passes.py
     grid2d(files, ranks)                    # fails early on an impossible board
     drops.apply(val, pieces, attrs, files, ranks)
     ruling_attrs(val, pieces, attrs, KeyError_)  # cellfish's own rulings (after the drop keys)
@@ -183,7 +185,7 @@ def build_class(name: str, keys: dict[str, tuple[str, int]]) -> tuple[type[Varia
     parts: dict[str, tuple[type, ...]] = {  # compose.py: the order they run in
         "pseudoroyal": (PseudoRoyalRules,) if attrs["pseudo_royal"] else (),
         "triple": (TripleSteps,) if any(attrs["triple_region"]) else (),
-        "checks": checks_bases(attrs), "blast": blast_bases(attrs),
+        "checks": checks_bases(attrs), "blast": blast_bases(attrs), "passes": pass_bases(attrs),
         "stalemate": stalemate_bases(attrs), "castle": castle_bases(attrs), "walls": wall_bases(attrs),
         "plugins": plugin_bases(val, KeyError_), "holes": hole_bases(holes), "solid": solid_cls,
         "levels": level_cls, "drop_filters": drop_filters, "rulings": ruling_bases(attrs),

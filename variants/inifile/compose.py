@@ -9,6 +9,8 @@ the order of contributions is the order of ``PARTS``:
 ==============  =============================================================================
 part            what it contributes
 ==============  =============================================================================
+passes          ``PassRules`` (passes.py): the pass (``extra_moves``, ``make_special``),
+                ``legal_moves`` (a pass on stalemate only)
 pseudoroyal     ``legal_moves`` and ``in_check``: the pseudo-royal filter, run after every
                 other one (its ``super()`` call makes the other filters' moves first)
 triple          the pawn's triple step: ``extra_moves``, ``_valid_ep`` (triplestep.py)
@@ -46,13 +48,15 @@ board           the base class: ``FileRules`` (moverules.py) on square, levelled
 ``adjudicate`` blasts, then castling wins, then check counting, then plugins, then the
 pawn-drop mate, then results, then the base;
 ``extra_moves`` the triple step, then plugins, then promoted drops, then the base;
-``eval_terms`` plugins, then the base; ``legal_moves`` the pseudo-royal filter outermost,
-then the blast part's, then the walls', then plugins, then the drop filters, then the base.
+``eval_terms`` plugins, then the base; ``legal_moves`` the pass on stalemate outermost (it
+needs every other filter's answer), then the pseudo-royal filter, then the blast part's, then
+the walls', then plugins, then the drop filters, then the base.
 ``chain`` lists, for a built class, the parts that override a hook, in the order they run.
 """
 from __future__ import annotations
 
-PARTS = ("pseudoroyal", "triple", "blast", "walls", "stalemate", "castle", "checks", "plugins",
+PARTS = ("passes", "pseudoroyal", "triple", "blast", "walls", "stalemate", "castle", "checks",
+         "plugins",
          "holes", "solid", "levels", "drop_filters",
          "rulings", "returns", "drops", "results", "board")
 

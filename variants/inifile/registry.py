@@ -14,7 +14,8 @@ not read), ``level`` (levels.py), ``solid`` (solid.py), ``hole`` (holes.py), ``r
 (rulings.py), ``return`` (returns.py), ``pieceset`` (pieceset.py), ``hint`` (hints.py),
 ``lattice`` (lattice.py), ``checks`` (checks.py), ``blast`` (blast.py),
 ``stalemate`` (stalemate.py), ``castle`` (castlerules.py),
-``walls`` (walls.py), ``material`` (materialcount.py), ``refused``
+``walls`` (walls.py), ``material`` (materialcount.py),
+``passes`` (passes.py), ``refused``
 (Fairy-Stockfish keys this loader does not play, refused by name: a silently ignored rule
 would play another game).
 """
@@ -102,8 +103,8 @@ KEYS: tuple[Key, ...] = tuple(
     + _keys("refused", "fsf", """chess960 twoBoards sittuyinPromotion petrifyOnCapture castlingDroppedPiece mustDrop
             mustDropType dropOnTop enclosingDrop enclosingDropStart sittuyinRookDrop
             dropOppositeColoredBishop gating arrowGating duckGating staticGating
-            staticGatingRegion pastGating seirawanGating cambodianMoves diagonalLines pass
-            passOnStalemate makpongRule flyingGeneral soldierPromotionRank flipEnclosedPieces
+            staticGatingRegion pastGating seirawanGating cambodianMoves diagonalLines
+            makpongRule flyingGeneral soldierPromotionRank flipEnclosedPieces
             moveRepetitionIllegal chasingRule shatarMateRule bikjangRule
             connectN connectHorizontal connectVertical connectDiagonal
             countingRule adjudicateFullBoard pieceValueMg pieceValueEg""",
@@ -119,6 +120,9 @@ KEYS: tuple[Key, ...] = tuple(
     + _keys("walls", "fsf", "petrifyOnCaptureTypes", defaults={"wallingRule": "none"})
     # ... draw odds (materialcount.py)
     + _keys("material", "fsf", "", defaults={"materialCounting": "none"})
+    # ... passing (passes.py)
+    + _keys("passes", "fsf", "passWhite passBlack passOnStalemateWhite passOnStalemateBlack",
+            defaults={"pass": "false", "passOnStalemate": "false"})
     # ... and stalemates decided by the pieces (stalemate.py)
     + _keys("stalemate", "fsf", "", defaults={"stalematePieceCount": "false"})
     # cellfish's own keys (docs/variant-files.md)
