@@ -137,7 +137,7 @@ class BlastRules(RuleBase):
             now = self._royals(pos, side)
             if len(now) < len(mine):
                 return False                      # a blast took one of the mover's own
-            if len(self._royals(pos, side ^ 1)) < theirs or not theirs:
+            if theirs and len(self._royals(pos, side ^ 1)) < theirs:
                 return True                       # one of the opponent's blasted
             return not any(self._attacked(pos, c, side) for c in now)
         finally:
