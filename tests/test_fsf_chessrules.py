@@ -64,9 +64,9 @@ def test_deep_perft_as_pyffish(name):
 @pytest.mark.parametrize("name", NAMES)
 def test_random_games_as_pyffish(name):
     steered = 0
-    for seed in range(4):
+    for seed in range(3):
         steered += play(name, seed, prefer=STEER[name])["steered"]
-    assert steered >= 4            # the steered moves were played
+    assert steered >= 3            # the steered moves were played
 
 
 def same(name, fen, moves=()):
@@ -269,7 +269,7 @@ def a_pass(text, pos, m):
 
 @pytest.mark.parametrize("name", KEY_NAMES)
 def test_key_sections_random_games_as_pyffish(name, key_sections):
-    for seed in range(4):
+    for seed in range(3):
         play(name, seed, fen=ROOKS[seed % 2], prefer=a_pass if name.startswith("pass") and seed % 2
              else rook_or_king)
 
