@@ -15,7 +15,7 @@ not read), ``level`` (levels.py), ``solid`` (solid.py), ``hole`` (holes.py), ``r
 ``lattice`` (lattice.py), ``checks`` (checks.py), ``blast`` (blast.py),
 ``stalemate`` (stalemate.py), ``castle`` (castlerules.py),
 ``walls`` (walls.py), ``material`` (materialcount.py),
-``passes`` (passes.py), ``refused``
+``passes`` (passes.py), ``flag`` (results.py, beside the flag keys), ``refused``
 (Fairy-Stockfish keys this loader does not play, refused by name: a silently ignored rule
 would play another game).
 """
@@ -83,7 +83,6 @@ KEYS: tuple[Key, ...] = tuple(
                 "extinctionClaim": "false", "extinctionPieceTypes": "",
                 "extinctionPieceCount": "0", "extinctionOpponentPieceCount": "0",
                 "flagPiece": "*", "flagRegion": "", "flagMove": "false",
-                "flagPieceCount": "1", "flagPieceSafe": "false",
                 "extinctionPseudoRoyal": "false", "dupleCheck": "false"})
     + _keys("move", "fsf", """enPassantRegion enPassantTypes enPassantTypesWhite
             enPassantTypesBlack castlingKingPiece castlingRookPieces castlingRookKingsideFile
@@ -114,6 +113,8 @@ KEYS: tuple[Key, ...] = tuple(
     # ... and blasts on capture (blast.py)
     + _keys("blast", "fsf", "blastImmuneTypes mutuallyImmuneTypes",
             defaults={"blastOnCapture": "false"})
+    # ... how many flag pieces, and safe ones (read by results.py with the flag keys)
+    + _keys("flag", "fsf", "", defaults={"flagPieceCount": "1", "flagPieceSafe": "false"})
     # ... castling as a rule of the game (castlerules.py)
     + _keys("castle", "fsf", "", defaults={"oppositeCastling": "false", "castlingWins": "-"})
     # ... walls and petrification (walls.py)

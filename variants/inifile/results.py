@@ -84,8 +84,8 @@ def result_attrs(val: dict[str, str], letters: set[str], pawn_letters: frozenset
     a["flag_regions"] = tuple(as_region(k, val[k], files, ranks) if k in val else region
                               for k in ("flagRegionWhite", "flagRegionBlack"))
     a["flag_move"] = as_bool("flagMove", get("flagMove"))
-    a["flag_count"] = as_int("flagPieceCount", get("flagPieceCount"), 1, 1000)
-    a["flag_safe"] = as_bool("flagPieceSafe", get("flagPieceSafe"))
+    a["flag_count"] = as_int("flagPieceCount", val.get("flagPieceCount", "1"), 1, 1000)
+    a["flag_safe"] = as_bool("flagPieceSafe", val.get("flagPieceSafe", "false"))
     a["flag_king"] = tuple(p == frozenset(royal) for p in a["flag_pieces"]) if royal else (False, False)
     decides = extinct or any(
         a["flag_regions"][c] and a["flag_pieces"][c] for c in (WHITE, BLACK))
