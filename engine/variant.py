@@ -91,6 +91,8 @@ class Variant:
     has_drop_rule: bool = False       # call drop_legal on every drop
     after_move_cells: bool = True     # after_move (where defined) may change cells, not only counts
     check_hook: bool = False          # in_check is the variant's own (Notake)
+    acts_elsewhere: bool = False      # a move may change a piece on a cell it neither leaves nor
+                                      # enters (Notake's acting moves, written from-to,cell)
     null_move_ok: bool | None = None  # searcher: allow/forbid null moves (None: by the rules)
     hand_share: float = 1.05          # evaluation: a piece in hand, as a share of its board value
     clock_moves: int = 30             # time use: the moves to plan the clock for (no movestogo)

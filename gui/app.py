@@ -33,14 +33,32 @@ from engine.notation import (
 from match.pgn_read import PgnError, read_pgn
 from match.records import pgn_fits, san, to_pgn
 
-from .describe import geometry_description, move_description, state
-from .engine import AsyncEngine
+from .describe import (
+    geometry_description,
+    move_description,
+    piece_moves,
+    readable,
+    result_text,
+    state,
+)
+from .engine import AsyncEngine, parse_info
+from .guard import OwnOriginOnly
 
 STATIC = Path(__file__).parent / "static"
 MAX_MESSAGE = 200000
 
 
+MAX_LINES = 64          # variations kept besides the main line
+ENDINGS = {"resignation", "time", "agreement"}
+CLOCK = ("wtime", "btime", "winc", "binc")
+DRAW_MARGIN = 30        # centipawns: the engine takes a draw when it scores the game this level
+
+
 class Game:
+    """The game of a tab: its start, its main line (`moves`, the position after each ply),
+    the shown ply, and the other lines played from earlier plies (kept, each as its whole move
+    list from the start, so it stays valid whatever the main line becomes)."""
+
     def __init__(self, variant_name: str, start_text: str | None = None):
         self.name = variant_name
         self.v = variants.get(variant_name)
@@ -52,7 +70,12 @@ class Game:
         # the position after each ply, kept: a message never replays the game from the start
         self.positions = [self.start]
         self._legal: dict[int, dict] = {}      # ply -> {move text: move}, filled when asked
-        self._san: list[str] = []               # SAN of the moves (2D boards), kept as played
+        self.fits = pgn_fits(variant_name)      # SAN and PGN (2D boards)
+        self._san: list[str] = []               # the moves as shown (SAN on 2D), kept as played
+        self.lines: list[list[str]] = []        # the variations, whole move lists
+        self._line_san: dict[tuple, list[str]] = {}
+        # how the main line ended when no rule ended it: (winner 0/1 or None, reason)
+        self.ending: tuple[int | None, str] | None = None
 
     def position(self, ply: int | None = None):
         return self.positions[self.ply if ply is None else ply]
@@ -64,17 +87,26 @@ class Game:
                                 for m in legal_moves(self.positions[ply])}
         return self._legal[ply]
 
-    def san_moves(self) -> list[str] | None:
-        """The moves in SAN as the match runner's PGN writes it (None where PGN does not fit,
-        3D boards)."""
-        if not pgn_fits(self.name):
-            return None
+    def _shown(self, pos, m: int, legal: list[int]) -> str:
+        """A move as the move list shows it: SAN on 2D boards, else the readable notation."""
+        return san(self.v, pos, m, legal) if self.fits else readable(self.v, pos, m)
+
+    def shown_moves(self) -> list[str]:
         while len(self._san) < len(self.moves):
             k = len(self._san)
             legal = self.legal(k)
-            self._san.append(san(self.v, self.positions[k], legal[self.moves[k]],
-                                 list(legal.values())))
+            self._san.append(self._shown(self.positions[k], legal[self.moves[k]],
+                                         list(legal.values())))
         return self._san
+
+    def san_moves(self) -> list[str] | None:
+        """The moves in SAN as the match runner's PGN writes it (None where PGN does not fit,
+        3D boards)."""
+        return self.shown_moves() if self.fits else None
+
+    def notation_moves(self) -> list[str] | None:
+        """The moves in the readable notation of boards without SAN (3D); None elsewhere."""
+        return None if self.fits else self.shown_moves()
 
     def last_move(self) -> dict | None:
         if self.ply == 0:
@@ -85,7 +117,10 @@ class Game:
         """The match runner's JSON record (match/records.py) of the moves up to the shown ply."""
         score, reason = res if res else (None, "unterminated")
         moves = self.moves[: self.ply]
-        if score is None or score == 0:
+        if score is None and self.ending and self.ply == len(self.moves):
+            winner, reason = self.ending
+            result = "1/2-1/2" if winner is None else ("1-0" if winner == 0 else "0-1")
+        elif score is None or score == 0:
             result = "*" if score is None else "1/2-1/2"
         else:
             mover_wins = (score > 0) == (self.position().side == 0)
@@ -98,19 +133,102 @@ class Game:
                 "times_ms": [None] * n}
 
     def play(self, text: str) -> None:
+        """Play `text` at the shown ply.  The main line's own next move just steps on; another
+        move starts a new main line from here, the old one kept as a variation (and a kept
+        variation that goes on with this move becomes the main line again)."""
         legal = self.legal()
         if text not in legal:
             raise ValueError(f"illegal move {text!r}")
+        if self.ply < len(self.moves) and self.moves[self.ply] == text:
+            self.ply += 1
+            return
+        line = self.moves[: self.ply] + [text]
+        for k, other in enumerate(self.lines):
+            if other[: len(line)] == line:
+                return self.switch(k, len(line))
+        if self.ply < len(self.moves):
+            self._keep(self.moves)
         pos = self.position().copy()
         pos.make(legal[text])
-        del self.moves[self.ply:]
-        del self.positions[self.ply + 1:]
-        del self._san[self.ply:]
-        for k in [k for k in self._legal if k > self.ply]:
-            del self._legal[k]
+        self._truncate(self.ply)
         self.moves.append(text)
         self.positions.append(pos)
         self.ply += 1
+
+    def _truncate(self, ply: int) -> None:
+        del self.moves[ply:]
+        del self.positions[ply + 1:]
+        del self._san[ply:]
+        for k in [k for k in self._legal if k > ply]:
+            del self._legal[k]
+        self.ending = None
+
+    def _keep(self, line: list[str]) -> None:
+        """Keep `line` as a variation, unless a kept line or the main line already holds it."""
+        if any(other[: len(line)] == line for other in self.lines):
+            return
+        self.lines = [other for other in self.lines if line[: len(other)] != other]
+        self.lines.append(list(line))
+        del self.lines[:-MAX_LINES]
+
+    def switch(self, index: int, ply: int) -> None:
+        """Make kept line `index` the main line (the main line kept as a variation) and show its
+        position after `ply` moves.  Its moves are replayed from where it leaves the main line."""
+        line = self.lines[index]
+        if not 0 <= ply <= len(line):
+            raise ValueError("bad ply")
+        common = 0
+        while (common < min(len(line), len(self.moves))
+               and line[common] == self.moves[common]):
+            common += 1
+        old = list(self.moves)
+        del self.lines[index]
+        self._truncate(common)
+        for text in line[common:]:
+            self.ply = len(self.moves)
+            m = self.legal()[text]          # a kept line was legal when it was played
+            pos = self.position().copy()
+            pos.make(m)
+            self.moves.append(text)
+            self.positions.append(pos)
+        if old[: len(line)] != line:
+            self._keep(old)
+        self.ply = ply
+
+    def takeback(self, plies: int) -> None:
+        """Take back the last `plies` moves of the main line: gone, not kept."""
+        if not 1 <= plies <= len(self.moves):
+            raise ValueError("nothing to take back")
+        self._truncate(len(self.moves) - plies)
+        self.ply = len(self.moves)
+
+    def variations(self) -> list[dict]:
+        """The kept lines as the move list shows them: each where it leaves the main line
+        (`at`: the number of main-line moves before it), its moves from there and how they
+        are shown (`san` on 2D boards, `notation` on 3D ones)."""
+        out = []
+        for k, line in enumerate(self.lines):
+            at = 0
+            while at < min(len(line), len(self.moves)) and line[at] == self.moves[at]:
+                at += 1
+            shown = self.line_shown(line, at)
+            out.append({"index": k, "at": at, "moves": line[at:],
+                        "san": shown if self.fits else None,
+                        "notation": None if self.fits else shown})
+        return sorted(out, key=lambda d: d["at"])
+
+    def line_shown(self, line: list[str], at: int) -> list[str]:
+        """How a kept line's moves after the main line's first `at` are shown; worked out
+        once per line from the main line's position where it leaves it (not from the start)."""
+        key = tuple(line)
+        if key not in self._line_san or len(self._line_san[key]) != len(line) - at:
+            pos, out = self.positions[at].copy(), []
+            for text in line[at:]:
+                legal = {move_text(self.v, m): m for m in legal_moves(pos)}
+                out.append(self._shown(pos, legal[text], list(legal.values())))
+                pos.make(legal[text])
+            self._line_san[key] = out
+        return self._line_san[key]
 
 
 class Tab:
@@ -119,7 +237,9 @@ class Tab:
         self.engine = AsyncEngine()
         self.game: Game | None = None
         self.search: asyncio.Task | None = None
-        self.searched = None        # (variant, legal moves) of the position being searched
+        self.searched: tuple | None = None     # (variant, legal moves) of the position searched
+        # the engine's last score in this game ("cp"/"mate", n) for the side it searched for
+        self.last_score: tuple[str, int] | None = None
 
     async def out(self, msg: dict) -> None:
         await self.ws.send_text(json.dumps(msg))
@@ -136,6 +256,13 @@ class Tab:
             self.game.v.start_position())
         msg["lastmove"] = self.game.last_move()
         msg["san"] = self.game.san_moves()
+        msg["notation"] = self.game.notation_moves()
+        msg["variations"] = self.game.variations()
+        g = self.game
+        if msg["result"] is None and g.ending and g.ply == len(g.moves):
+            winner, reason = g.ending       # resigned, flagged or agreed: no more moves
+            msg["result"] = {"score": None, "reason": reason, "winner": winner}
+            msg["legal"] = []
         if msg["result"]:
             msg["result"]["text"] = result_text(self.game.v, msg["side"], msg["result"])
         await self.out(msg)
@@ -166,18 +293,25 @@ class Tab:
         await self.set_game(name, text or None, [], "bad position")
 
     async def set_game(self, name: str, start: str | None, moves: list[str], what: str,
-                       dialect: str = "uci") -> None:
-        """Replace the game only when the start position and every move (protocol text in
-        `dialect`) are valid."""
+                       dialect: str = "uci", lines: list[list[str]] | None = None) -> None:
+        """Replace the game only when the start position, every move (protocol text in
+        `dialect`) and every kept variation's moves (this page's records) are valid."""
         try:
             game = Game(name, start)
-            for t in moves:
-                game.play(t if dialect == "uci" else
-                          move_text(game.v, parse_move(game.v, list(game.legal().values()),
-                                                       t, dialect)))
+            for line in (lines or []) + [moves]:
+                game.ply = 0
+                for t in line:
+                    game.play(t if dialect == "uci" else
+                              move_text(game.v, parse_move(game.v, list(game.legal().values()),
+                                                           t, dialect)))
+            if len(game.moves) > len(moves):        # a variation went on past the moves
+                game._keep(game.moves)
+                game._truncate(len(moves))
+            game.ply = len(game.moves)
         except (NotationError, ValueError) as e:
             return await self.error(f"{what}: {e}")
         self.game = game
+        self.last_score = None
         await self.out({"type": "geometry", "variant": name,
                         "geometry": geometry_description(game.v)})
         await self.send_state()
@@ -186,6 +320,9 @@ class Tab:
         text = msg.get("text")
         if self.game is None or not isinstance(text, str):
             return await self.error("no game or no move text")
+        g = self.game
+        if g.ending and g.ply == len(g.moves):
+            return await self.error("the game is over (take back, or play from an earlier move)")
         try:
             self.game.play(text)
         except ValueError as e:
@@ -211,14 +348,18 @@ class Tab:
             moves = list(rec.get("opening", [])) + list(rec["moves"])
         except (ValueError, KeyError, TypeError) as e:
             return await self.error(f"not a game record: {e}")
-        if name not in self.engine.variants or not all(isinstance(t, str) for t in moves):
+        lines = rec.get("lines", []) if isinstance(rec, dict) else []
+        if (name not in self.engine.variants or not all(isinstance(t, str) for t in moves)
+                or not isinstance(lines, list) or len(lines) > MAX_LINES
+                or not all(isinstance(line, list) and all(isinstance(t, str) for t in line)
+                           for line in lines)):
             return await self.error("record: unknown variant or bad moves")
         # the match runner writes moves in the variant's own dialect unless it names one
         dialect = rec.get("dialect", variants.get(name).notation.dialect)
         if dialect not in ("uci", "usi"):
             return await self.error("record: dialect is uci or usi")
         await self.set_game(name, start if isinstance(start, str) else None, moves,
-                            "record refused", dialect)
+                            "record refused", dialect, lines)
 
     async def on_pgn(self, msg: dict) -> None:
         """Load the first game of a PGN text (2D variants): its Variant tag or the `variant`
@@ -231,6 +372,67 @@ class Tab:
         except (PgnError, NotationError) as e:
             return await self.error(f"PGN refused: {e}")
         await self.set_game(name, start, moves, "PGN refused")
+
+    async def on_line(self, msg: dict) -> None:
+        """Show a kept variation: it becomes the main line, the main line a variation."""
+        index, ply = msg.get("index"), msg.get("ply")
+        g = self.game
+        if (g is None or not isinstance(index, int) or not isinstance(ply, int)
+                or not 0 <= index < len(g.lines)):
+            return await self.error("no such line")
+        try:
+            g.switch(index, ply)
+        except ValueError as e:
+            return await self.error(str(e))
+        await self.send_state()
+
+    async def on_takeback(self, msg: dict) -> None:
+        plies = msg.get("plies", 1)
+        if self.game is None or not isinstance(plies, int):
+            return await self.error("no game")
+        try:
+            self.game.takeback(plies)
+        except ValueError as e:
+            return await self.error(str(e))
+        await self.send_state()
+
+    async def on_end(self, msg: dict) -> None:
+        """The page ends the game where no rule does: a resignation, a flag fallen on its
+        clock, a draw agreed (`winner` 0, 1 or null)."""
+        g, winner, reason = self.game, msg.get("winner"), msg.get("reason")
+        if g is None or winner not in (0, 1, None) or isinstance(winner, bool) \
+                or reason not in ENDINGS or (reason == "agreement") != (winner is None):
+            return await self.error("bad ending")
+        if g.ply != len(g.moves) or game_result(g.position()) is not None or g.ending:
+            return await self.error("the game is not going on at the shown move")
+        g.ending = (winner, reason)
+        await self.send_state()
+
+    async def on_offer(self, msg: dict) -> None:
+        """A draw offered to the engine: accepted when its last search in this game scored the
+        position level for the side it searched for (within DRAW_MARGIN centipawns, no mate
+        found); declined before it has searched."""
+        g = self.game
+        if g is None:
+            return await self.error("no game")
+        score = self.last_score
+        accept = score is not None and score[0] == "cp" and abs(score[1]) <= DRAW_MARGIN
+        await self.out({"type": "offer", "accepted": accept,
+                        "text": "the engine accepts the draw" if accept else
+                        "the engine declines the draw" + ("" if score else
+                                                          " (it has not searched this game)")})
+        if accept:
+            await self.on_end({"winner": None, "reason": "agreement"})
+
+    async def on_legend(self, msg: dict) -> None:
+        """A piece's moves on an empty board (the legend), from the core's tables."""
+        token = msg.get("token")
+        if self.game is None or not isinstance(token, str) or len(token) > 12:
+            return await self.error("no game or no piece")
+        got = piece_moves(self.game.v, token)
+        if got is None:
+            return await self.error(f"no moves known for {token!r}")
+        await self.out({"type": "legend", **got})
 
     async def on_goto(self, msg: dict) -> None:
         ply = msg.get("ply")
@@ -245,7 +447,12 @@ class Tab:
         depth, movetime, multipv = msg.get("depth"), msg.get("movetime"), msg.get("multipv", 1)
         if not isinstance(multipv, int) or not 1 <= multipv <= 20:
             return await self.error("bad multipv")
-        if isinstance(depth, int) and 1 <= depth <= 30:
+        clock = [msg.get(k) for k in CLOCK]
+        if any(t is not None for t in clock):
+            if not all(isinstance(t, int) and 0 <= t <= 10 ** 8 for t in clock):
+                return await self.error("wtime, btime, winc, binc: 0..100000000 ms each")
+            limit = " ".join(f"{k} {t}" for k, t in zip(CLOCK, clock))
+        elif isinstance(depth, int) and 1 <= depth <= 30:
             limit = f"depth {depth}"
         elif isinstance(movetime, int) and 10 <= movetime <= 600000:
             limit = f"movetime {movetime}"
@@ -272,6 +479,10 @@ class Tab:
                 line = await e.readline()
                 if line.startswith("info ") and (" pv " in line or " score " in line):
                     info = parse_info(line)
+                    if info.get("multipv", "1") == "1" and "score" in info:
+                        kind, _, n = info["score"].partition(" ")
+                        if n.lstrip("-").isdigit():
+                            self.last_score = (kind, int(n))
                     await self.out({"type": "info", "text": line, "info": info,
                                     "pvmove": self.pv_move(info)})
                 elif line.startswith("bestmove"):
@@ -305,90 +516,19 @@ class Tab:
             await self.engine.send("stop")
 
 
-def result_text(v, side: int, result: dict) -> str:
-    """The banner: who won and why (`result` scores the game for the side to move)."""
-    score, reason = result["score"], result["reason"]
-    if score == 0:
-        return f"Draw: {reason}"
-    winner = side if score > 0 else 1 - side
-    result["winner"] = winner
-    return f"{geometry_description(v)['sides'][winner]} wins: {reason}"
-
-
-def parse_info(line: str) -> dict:
-    words = line.split()
-    out: dict = {}
-    i = 1
-    while i < len(words):
-        w = words[i]
-        if w == "pv":
-            out["pv"] = words[i + 1:]
-            break
-        if w == "score" and i + 2 < len(words):
-            out["score"] = f"{words[i + 1]} {words[i + 2]}"
-            i += 3
-            continue
-        if w in ("depth", "seldepth", "nodes", "nps", "time", "multipv") and i + 1 < len(words):
-            out[w] = words[i + 1]
-            i += 2
-            continue
-        i += 1
-    return out
-
-
-LOOPBACK_NAMES = ("127.0.0.1", "localhost", "[::1]")
-
-
-def own_hosts(scope, bound_host: str | None) -> set[str]:
-    """The Host values this server answers: its loopback names and the host it was bound to,
-    each with the port the request came in on."""
-    port = (scope.get("server") or (None, None))[1]
-    names = set(LOOPBACK_NAMES)
-    if bound_host and bound_host not in ("0.0.0.0", "::"):
-        names.add(f"[{bound_host}]" if ":" in bound_host else bound_host)
-    return {f"{n}:{port}" for n in names} | ({n for n in names} if port == 80 else set())
-
-
-def refusal(scope, app_state) -> str | None:
-    """Why a request or websocket is refused (None when it is the server's own)."""
-    headers = {k.decode("latin-1").lower(): v.decode("latin-1")
-               for k, v in scope.get("headers", [])}
-    hosts = own_hosts(scope, app_state.bound_host)
-    if headers.get("host", "").lower() not in hosts:
-        return "Host is not this server"
-    origin = headers.get("origin")
-    if scope["type"] == "websocket" and origin is None:
-        return "a websocket needs an Origin"
-    if origin is not None and origin.lower() not in {"http://" + h for h in hosts}:
-        return "Origin is not this server's page"
-    return None
-
-
-class OwnOriginOnly:
-    """Refuse requests and websockets from other hosts and pages (DNS rebinding, another
-    site's script opening our websocket) before any route runs."""
-
-    def __init__(self, app, state) -> None:
-        self.app = app
-        self.state = state
-
-    async def __call__(self, scope, receive, send) -> None:
-        if scope["type"] in ("http", "websocket"):
-            why = refusal(scope, self.state)
-            if why is not None:
-                if scope["type"] == "http":
-                    return await PlainTextResponse(why, 403)(scope, receive, send)
-                await receive()                 # websocket.connect
-                return await send({"type": "websocket.close", "code": 1008, "reason": why})
-        await self.app(scope, receive, send)
-
-
 async def index(request):
     return FileResponse(STATIC / "index.html")
 
 
-async def board_js(request):
-    return FileResponse(STATIC / "board.js", media_type="text/javascript")
+SCRIPTS = ("board.js", "pieces.js", "game.js")
+
+
+async def script(request):
+    """The page's scripts, by a fixed list of names (no path from the request is opened)."""
+    name = request.path_params["name"] + ".js"
+    if name not in SCRIPTS:
+        return PlainTextResponse("not found", 404)
+    return FileResponse(STATIC / name, media_type="text/javascript")
 
 
 async def websocket(ws: WebSocket) -> None:
@@ -431,7 +571,7 @@ def make_app(variant_path: str | None = None, *, max_tabs: int = 8,
     besides the page itself, and the page cannot name another.  `max_tabs` engines at most run
     at once; a tab idle `idle_timeout` seconds is closed; `bound_host` is the --host given,
     accepted as a Host besides the loopback names."""
-    app = Starlette(routes=[Route("/", index), Route("/board.js", board_js),
+    app = Starlette(routes=[Route("/", index), Route("/{name}.js", script),
                             WebSocketRoute("/ws", websocket)])
     app.state.variant_path = variant_path
     app.state.max_tabs = max_tabs

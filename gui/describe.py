@@ -7,10 +7,13 @@ Nothing here tests a variant's name.
 from __future__ import annotations
 
 import os.path
+import re
 
 from engine.game import game_result
-from engine.movegen import legal_moves
-from engine.moves import DROP
+from engine import movedata
+from engine.movegen import in_check, legal_moves, pseudo_moves
+from engine.walker import walk_targets
+from engine.moves import DOUBLE, DROP
 from engine.notation import code_token, format_position, move_text
 from match.records import _file_rank
 
@@ -66,6 +69,76 @@ def _coordinates(v, cells) -> None:
             cells[i]["rank_label"] = r
 
 
+def _edge_labels(geo, cells) -> list[dict]:
+    """Coordinates drawn beside the board where they cannot sit in the cells' corners (a
+    lattice of squares and vertices, each level slice of a 3D board): a file under each
+    column and a rank left of each row, read from the cell names (the group's common prefix,
+    such as a 3D level's letter, left out), at the column's or row's centre in layout units."""
+    groups: dict = {}
+    for i, c in enumerate(cells):
+        groups.setdefault(c.get("level"), []).append(i)
+    out = []
+    for members in groups.values():
+        prefix = os.path.commonprefix([geo.names[i] for i in members]) if len(groups) > 1 else ""
+        left = min(cells[i]["x"] for i in members)
+        bottom = min(cells[i]["y"] for i in members)
+        files: dict = {}
+        ranks: dict = {}
+        for i in members:
+            m = re.match(r"^(\D*)(\d+)$", geo.names[i][len(prefix):])
+            if not m:
+                continue
+            c = cells[i]
+            files.setdefault(c["x"] + c["w"] / 2, m.group(1))
+            ranks.setdefault(c["y"] + c["w"] / 2, m.group(2))
+        out += [{"x": x, "y": bottom - 0.3, "text": t} for x, t in sorted(files.items())]
+        out += [{"x": left - 0.3, "y": y, "text": t} for y, t in sorted(ranks.items())]
+    return out
+
+
+def piece_moves(v, token: str) -> dict | None:
+    """A piece's moves on an otherwise empty board, from the core's move tables (as the
+    legend shows them; without a variant's own hooks): `from` a central cell it can stand
+    on, `moves` the cells it reaches, `captures` the cells it can take on when every other
+    cell holds an enemy piece (those not in `moves` are its capture-only moves).  None when
+    the core cannot say (a piece type the variant does not place, or moves that need more of
+    a position)."""
+    pt = v.by_token.get(token.upper()) or v.by_token.get(token)
+    if pt is None:
+        return None
+    geo = v.geometry
+    start = v.start_position()
+    code = pt.id << 1
+    home = [c for c, p in enumerate(start.board) if p and p >> 1 == pt.id]
+    cells = geometry_description(v)["cells"]
+    shapes = {cells[c]["shape"] for c in home} or {"square"}
+    centre = [sum(c[k] for c in geo.coords) / geo.size for k in range(geo.dims)]
+    frm = min((c for c in range(geo.size) if cells[c]["shape"] in shapes),
+              key=lambda c: sum((geo.coords[c][k] - centre[k]) ** 2 for k in range(geo.dims)))
+    foe = next((t.id << 1 | 1 for t in v.piece_types
+                if t is not None and not t.royal and not t.pawn), code | 1)
+    try:
+        found = []
+        for fill in (0, foe):
+            pos = start.copy()
+            for c in range(geo.size):
+                if pos.board[c]:
+                    pos.clear(c)
+                if fill and c != frm:
+                    pos.put(c, fill)
+            pos.put(frm, code)
+            pos.side = 0
+            tables = movedata.of(pos).tl[code]      # the piece's own moves, no variant hook
+            got = {t & 255 for t in walk_targets(tables, frm, pos.board, 0, -1)}
+            if not got:     # moves only the variant's hook makes (Notake): its pseudo-moves
+                got = {m & 255 for m in pseudo_moves(pos, drops=False) if (m >> 8) & 255 == frm}
+            found.append(sorted(got - {frm}))
+    except Exception:       # a variant's own hooks may need kings or more
+        return None
+    return {"token": pt.token, "name": pt.name, "from": frm, "moves": found[0],
+            "captures": found[1]}
+
+
 def geometry_description(v) -> dict:
     geo = v.geometry
     coords = geo.coords
@@ -91,6 +164,7 @@ def geometry_description(v) -> dict:
                            "level": lv})
     if geo.dims == 2 and all(c["shape"] == "square" for c in cells):
         _coordinates(v, cells)      # (not on a lattice: its vertices sit on the edges)
+    edge = [] if any("file_label" in c for c in cells) else _edge_labels(geo, cells)
     width = max(c["x"] + c["w"] for c in cells) - min(c["x"] for c in cells)
     height = max(c["y"] + c["w"] for c in cells) - min(c["y"] for c in cells)
     pieces = {pt.id: pt.token for pt in v.piece_types if pt is not None}
@@ -100,18 +174,76 @@ def geometry_description(v) -> dict:
             "checkered": not usi, "sides": ["Sente", "Gote"] if usi else ["White", "Black"],
             "minx": min(c["x"] for c in cells), "miny": min(c["y"] for c in cells),
             "hands": bool(v.hands), "pieces": pieces, "labels": labels,
+            "edge_labels": edge, "piece_style": "shogi" if usi else "disc",
+            "piece_names": {pt.token: pt.name for pt in v.piece_types if pt is not None},
             "top": 0.7 if labels else 0,
             "solid": ({"levels": max(c["coord"][0] for c in cells) + 1,
                        "files": max(c["coord"][1] for c in cells) + 1,
                        "ranks": max(c["coord"][2] for c in cells) + 1} if geo.dims == 3 else None)}
 
 
+def readable(v, pos, m: int) -> str:
+    """A move on a board without SAN (3D), as the move list shows it: the moving piece's
+    letters, a space, its cell, `-` or `×` (a capture), the target cell, then what the
+    protocol text adds after the cells (`=Q` for a promotion letter, a fission's `/r` as
+    written); a return or drop from the hand `R@ua1`.  (Not `x` for a capture: a level of the
+    cube is called x.)"""
+    names = v.geometry.names
+    to, frm = m & 255, (m >> 8) & 255
+    text = move_text(v, m)
+    if frm == DROP:
+        return f"{v.piece_types[(m >> 16) & 255].token}@{names[to]}"
+    code, target = pos.board[frm], pos.board[to]
+    letters = code_token(v, code).upper()
+    cap = bool(target) and (target & 1) != (code & 1)
+    cells = names[frm] + names[to]
+    rest = text[len(cells):] if text.startswith(cells) else ""
+    if len(rest) == 1 and rest.isalpha():
+        rest = "=" + rest.upper()
+    return f"{letters} {names[frm]}{'×' if cap else '-'}{names[to]}{rest}"
+
+
 def move_description(v, m: int) -> dict:
     frm = (m >> 8) & 255
-    acted = ((m >> 24) & 255) - 1
+    # (a pawn's long step keeps its en-passant cell there: no cell it acts on)
+    acted = -1 if m & DOUBLE else ((m >> 24) & 255) - 1
     return {"text": move_text(v, m), "from": None if frm == DROP else frm, "to": m & 255,
             "drop": (m >> 16) & 255 if frm == DROP else None,
             "acted": acted if acted >= 0 else None}
+
+
+def choices(pos, legal: list[int], out: list[dict]) -> None:
+    """For moves that share their cells with another (promotions, fission, Notake's acting or
+    not, returns), what each leaves on the board, so the page can draw the choice as pieces:
+    `after` lists the cells the move changes (`cell`, `token` or null when emptied) with the
+    moved-to cell first (the cell moved from is listed only when something stays there),
+    and `hand` the hand counts it changes ([side, token, change])."""
+    v = pos.variant
+    groups: dict[tuple, list[int]] = {}
+    for k, d in enumerate(out):
+        groups.setdefault((d["from"], d["to"], d["drop"]), []).append(k)
+    for ks in groups.values():
+        if len(ks) < 2:
+            continue
+        for k in ks:
+            after = pos.copy()
+            after.make(legal[k])
+            to = out[k]["to"]
+            frm = out[k]["from"]     # (emptied, as by any move: not listed)
+            cells = [to] + [c for c in range(len(pos.board))
+                            if c != to and after.board[c] != pos.board[c]
+                            and not (c == frm and not after.board[c])]
+            out[k]["after"] = [{"cell": c, "token": code_token(v, after.board[c])
+                                if after.board[c] else None} for c in cells]
+            out[k]["hand"] = [[code & 1, code_token(v, code), after.hand[code] - n]
+                              for code, n in enumerate(pos.hand) if after.hand[code] != n]
+
+
+def check_cells(pos) -> list[int]:
+    """The royal cell of the side to move when it is in check (none when the variant has no
+    single royal piece to show)."""
+    k = pos.king[pos.side]
+    return [k] if k >= 0 and in_check(pos) else []
 
 
 def state(pos, moves_played: list[str], ply: int) -> dict:
@@ -124,8 +256,30 @@ def state(pos, moves_played: list[str], ply: int) -> dict:
         if n and v.piece_types[code >> 1] is not None:
             hands[code & 1].append([code >> 1, code_token(v, code), n])
     res = game_result(pos, legal)
+    described = [] if res else [move_description(v, m) for m in legal]
+    if not res:
+        choices(pos, legal, described)
     return {"type": "state", "fen": format_position(pos), "side": pos.side,
             "board": board, "hands": hands,
-            "legal": [] if res else [move_description(v, m) for m in legal],
+            "legal": described, "check": check_cells(pos),
             "result": None if res is None else {"score": res[0], "reason": res[1]},
             "moves": moves_played, "ply": ply}
+
+
+def result_text(v, side: int, result: dict) -> str:
+    """The banner: who won and why (`result` scores the game for the side to move, or names
+    the winner of a game the page ended)."""
+    score, reason = result["score"], result["reason"]
+    names = geometry_description(v)["sides"]
+    if score is None:
+        winner = result["winner"]
+        if winner is None:
+            return "Draw: agreed"
+        loser = names[1 - winner]
+        why = f"{loser} resigns" if reason == "resignation" else f"{loser}'s time is up"
+        return f"{names[winner]} wins: {why}"
+    if score == 0:
+        return f"Draw: {reason}"
+    winner = side if score > 0 else 1 - side
+    result["winner"] = winner
+    return f"{names[winner]} wins: {reason}"

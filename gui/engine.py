@@ -35,6 +35,7 @@ class AsyncEngine:
         loop = asyncio.get_running_loop()
         self.proc = spawn()
         out = self.proc.stdout
+        assert out is not None
 
         def pump() -> None:
             for line in out:
@@ -84,3 +85,24 @@ class AsyncEngine:
             return
         p.kill()
         await asyncio.to_thread(p.wait)
+
+
+def parse_info(line: str) -> dict:
+    words = line.split()
+    out: dict = {}
+    i = 1
+    while i < len(words):
+        w = words[i]
+        if w == "pv":
+            out["pv"] = words[i + 1:]
+            break
+        if w == "score" and i + 2 < len(words):
+            out["score"] = f"{words[i + 1]} {words[i + 2]}"
+            i += 3
+            continue
+        if w in ("depth", "seldepth", "nodes", "nps", "time", "multipv") and i + 1 < len(words):
+            out[w] = words[i + 1]
+            i += 2
+            continue
+        i += 1
+    return out

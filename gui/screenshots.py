@@ -1,5 +1,6 @@
-"""`python -m gui.screenshots [OUTDIR]`: PNGs of the board of each family, taken from the
-running app in headless Chromium (Debian's package, driven by Playwright)."""
+"""`python -m gui.screenshots [OUTDIR]`: PNGs of the board of each family, and of the whole
+page in a game and on a phone, taken from the running app in headless Chromium (Debian's
+package, driven by Playwright)."""
 from __future__ import annotations
 
 import sys
@@ -23,7 +24,7 @@ def main(argv: list[str]) -> int:
         page = browser.new_page(viewport={"width": 1400, "height": 900})
         page.set_default_timeout(30000)
         for name in BOARDS:
-            page.goto(f"{server.url}?variant={name}")
+            page.goto(f"{server.url}?variant={name}&engine=none")
             page.wait_for_function("document.body.dataset.ply === '0'")
             path = out / f"board-{name}.png"
             page.locator("#board svg").screenshot(path=str(path))
@@ -34,8 +35,44 @@ def main(argv: list[str]) -> int:
                 path = out / f"board-{name}-stacked.png"
                 page.locator("#board svg").screenshot(path=str(path))
                 print(path)
+        game_pictures(browser, server.url, out)
         browser.close()
     return 0
+
+
+def game_pictures(browser, url: str, out: Path) -> None:
+    """The whole page during a clocked game against the engine (1280x800), and on a phone
+    (390x844, touch) at a promotion choice."""
+    page = browser.new_page(viewport={"width": 1280, "height": 800})
+    page.set_default_timeout(60000)
+    page.goto(f"{url}?variant=chess&engine=1")
+    page.wait_for_function("document.body.dataset.ply === '0'")
+    page.fill("#tc", "5+3")
+    page.click("#newgame")
+    page.wait_for_function("document.body.dataset.ply === '0'")
+    for frm, to, ply in [("e2", "e4", 2), ("g1", "f3", 4), ("f1", "c4", 6)]:
+        page.click(f'g[data-cell="{frm}"]')
+        page.click(f'g[data-cell="{to}"]')
+        page.wait_for_function(f"document.body.dataset.ply === '{ply}' || "
+                               "document.getElementById('result').textContent")
+    page.wait_for_timeout(500)
+    path = out / "page-chess-game.png"
+    page.screenshot(path=str(path))
+    print(path)
+    page.close()
+    ctx = browser.new_context(viewport={"width": 390, "height": 844}, has_touch=True,
+                              is_mobile=True)
+    phone = ctx.new_page()
+    phone.set_default_timeout(60000)
+    phone.goto(f"{url}?variant=chess&engine=none&fen=4k3/1P6/8/8/8/8/8/4K3%20w%20-%20-%200%201")
+    phone.wait_for_function("document.body.dataset.ply === '0'")
+    phone.tap('g[data-cell="b7"]')
+    phone.tap('g[data-cell="b8"]')
+    phone.wait_for_selector("#choices button")
+    path = out / "page-phone-promotion.png"
+    phone.screenshot(path=str(path))
+    print(path)
+    ctx.close()
 
 
 if __name__ == "__main__":

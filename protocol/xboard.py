@@ -17,14 +17,15 @@ from engine.game import game_result
 from engine.movegen import legal_moves
 from engine.moves import NULL_MOVE
 from engine.search import MATE, MATE_BOUND, Limits, Searcher
+from engine.draw_offer import DEPTH as DRAW_DEPTH, NODES as DRAW_NODES, accepts_draw
 from engine.limits import allocate, plan_moves
 from engine.notation.move_text import MoveTextError, move_text, parse_move
 from engine.notation.position_text import PositionTextError, format as format_position, parse as parse_position
 
 from . import options as opts
 from .session import VERSION, InputError, Session
-from .xboard_board import (FROM_XBOARD, XBOARD_NAMES, drawable, from_xboard, piece_lines, setup_line,
-                           to_xboard, xboard_variants)
+from .xboard_board import (FROM_XBOARD, XBOARD_NAMES, drawable, fen_from_xboard, from_xboard, piece_lines,
+                           setup_line, to_xboard, xboard_variants)
 
 # the CECP commands the engine accepts and ignores (nothing to do for them)
 IGNORED = {"accepted", "rejected", "random", "computer", "name", "rating", "ics", "cores",
@@ -50,6 +51,7 @@ class CecpSession(Session):
         self.excluded: set[int] = set()
         self.cancel = threading.Event()   # a stopped search that must not play its move
         self.last_info: dict | None = None
+        self.last_info_root = None   # the position the running search searches (a copy)
         self.game_over = False
         self.state_lock = threading.RLock()   # who runs the search; the move the search plays
         self._pondering = False
@@ -142,6 +144,15 @@ class CecpSession(Session):
             words += ["value", *(value.split() or [""])]
         self.cmd_setoption(words)
 
+    def load_variants(self, path: str) -> bool:
+        """A variants file loaded from XBoard (`option VariantPath=...`) changes the games the
+        engine plays: a new `feature variants="..."` tells XBoard at once, as Fairy-Stockfish
+        does, so its New Variant menu lists the file's games without restarting the engine."""
+        ok = super().load_variants(path)
+        if ok and self.dialect == "xboard":
+            self.send(f'feature variants="{",".join(xboard_variants())}"')
+        return ok
+
     def error(self, what: str, token: str = "") -> None:
         if self.dialect != "xboard":
             super().error(what, token)
@@ -215,7 +226,7 @@ class CecpSession(Session):
         self.abort()
         self.ensure_variant()
         try:
-            pos = parse_position(self.variant, rest)
+            pos = parse_position(self.variant, fen_from_xboard(self.variant, rest))
         except PositionTextError as e:
             self.send(f"tellusererror Illegal position: {e}")
             return
@@ -351,7 +362,36 @@ class CecpSession(Session):
         self.game_over = True
 
     def xb_draw(self, args, rest):
-        pass                             # offers are declined by playing on
+        """The opponent offers a draw: `offer draw` accepts it (docs/protocol.md, "Draw
+        offers"), silence declines it."""
+        self.ensure_variant()
+        if self.game_over or game_result(self.pos) is not None:
+            return
+        pos, score, pv = self.draw_judgement()
+        if accepts_draw(pos, score, pv):
+            self.send("offer draw")
+
+    def draw_judgement(self) -> tuple:
+        """(root position, score from the engine's side, principal variation) of the engine's
+        own view of the game: the search running now (thinking or pondering) when it has a
+        line, else a short search of the position; score None when there is none."""
+        t = self.thread
+        if t is not None and t.is_alive():
+            info, root = self.last_info, self.last_info_root
+            if info is None or root is None:
+                return self.pos, None, []
+            me = self.engine_side if self.engine_side is not None else root.side
+            return root, info["score"] if root.side == me else -info["score"], info["pv"]
+        seen: list[dict] = []
+        if legal_moves(self.pos):
+            self.searcher_for_variant().search(
+                self.pos.copy(), Limits(depth=DRAW_DEPTH, nodes=DRAW_NODES, start=time.monotonic()),
+                threading.Event(), seen.append)
+        if not seen:
+            return self.pos, None, []
+        me = self.engine_side if self.engine_side is not None else self.pos.side
+        score = seen[-1]["score"]
+        return self.pos, score if self.pos.side == me else -score, seen[-1]["pv"]
 
     def xb_hint(self, args, rest):
         self.ensure_variant()
@@ -454,6 +494,8 @@ class CecpSession(Session):
                                                           plan_moves(v, pos.fullmove))
         searcher = self.searcher_for_variant()
         with self.state_lock:
+            # the root as it is now: the search thread's own copy changes while it searches
+            self.last_info, self.last_info_root = None, pos.copy()
             self.stop_event = threading.Event()
             self.cancel = threading.Event()
             self._pondering = ponder

@@ -1,5 +1,5 @@
 """What XBoard is told of a game's board: the names it knows games by, which boards it can draw,
-its rank numbering on boards of ten ranks or more, and for a game it does not know the `setup`
+its rank numbering on boards of exactly ten ranks, and for a game it does not know the `setup`
 line (piece table, size, holdings, start position) and a Betza `piece` line for each piece."""
 from __future__ import annotations
 
@@ -14,14 +14,14 @@ FROM_XBOARD = {v: k for k, v in XBOARD_NAMES.items()}
 _SQUARE = re.compile(r"([a-z])(\d+)")
 
 def drawable(v) -> bool:
-    """Whether XBoard can draw the variant: a full rectangle of squares in two dimensions.
-    3D boards and lattices (cells that are no rectangle's squares) are left out."""
+    """Whether XBoard can draw and play the variant: one rectangle of squares in two dimensions,
+    where a square that is no cell is a hole (`*` in XBoard's FEN), and moves XBoard can replay.
+    Left out: 3D boards (Alice's two boards among them), lattices (cells on the squares' corners
+    too) and games whose moves change a piece on a third cell without taking it (Notake's acting
+    moves: XBoard's moves only move pieces, so it refuses them as invalid)."""
+    from variants.inifile.lattice import LatticeVariant
     g = v.geometry
-    if g.dims != 2:
-        return False
-    files = max(c[0] for c in g.coords) + 1
-    ranks = max(c[1] for c in g.coords) + 1
-    return files * ranks == len(g.coords)
+    return g.dims == 2 and not isinstance(v, LatticeVariant) and not v.acts_elsewhere
 
 
 def xboard_variants() -> list[str]:
@@ -36,10 +36,11 @@ def xboard_variants() -> list[str]:
 
 
 def rank_shift(v) -> int:
-    """XBoard counts the ranks of a board with ten or more from 0 (a0 ... a9), as Fairy-
-    Stockfish's XBoard mode does; cellfish's own text counts from 1."""
+    """XBoard counts the ranks of a board of exactly ten from 0 (a0 ... a9), as Fairy-
+    Stockfish's XBoard mode does; cellfish's own text counts from 1.  Its protocol text says
+    "on boards with exactly 10 ranks": a board of eleven or more counts from 1 again."""
     g = v.geometry
-    return 1 if g.dims == 2 and max(c[1] for c in g.coords) + 1 >= 10 else 0
+    return 1 if g.dims == 2 and max(c[1] for c in g.coords) + 1 == 10 else 0
 
 
 def to_xboard(v, text: str) -> str:
@@ -54,51 +55,136 @@ def from_xboard(v, text: str) -> str:
     return _SQUARE.sub(lambda x: f"{x.group(1)}{int(x.group(2)) + k}", text) if k else text
 
 
+def fen_from_xboard(v, fen: str) -> str:
+    """A FEN as XBoard writes it (`setboard`) in cellfish's text: on a ten-rank board XBoard
+    writes the en-passant cell with its own rank numbering (e3 for cellfish's e4), as in its
+    moves.  Only that field looks like a cell: the board, side, castling and counters do not."""
+    k = rank_shift(v)
+    if not k:
+        return fen
+    fields = fen.split()
+    for i in range(1, len(fields)):
+        if _CELL.fullmatch(fields[i]):
+            fields[i] = from_xboard(v, fields[i])
+    return " ".join(fields)
+
+
+_CELL = re.compile(r"[a-z]\d+")
+
+
 # XBoard's piece slots, in its order (the king is the last one of each half)
 XB_SLOTS = "PNBRQFEACWMOHIJGDVLSU"
+# XBoard's promoted form of the piece in slot i is the piece in slot i + 11, marked `+` in the
+# table and written `+X` in FEN and in the piece command; so a piece that promotes shogi-style
+# sits in one of the first ten slots.  XBoard's own shogi puts the Lance, Silver and Gold in the
+# Queen's, Ferz's and Wazir's slots; a game with shogi-style promotion does the same.
+PROMOTED_OFFSET = 11
+SHOGI_SLOTS = {"L": 4, "S": 5, "G": 9}
+
+
+def promoted_letters(v) -> list[str]:
+    """The letters X of the pieces that promote shogi-style (a `+X` piece), in type order."""
+    return [pt.token[1].upper() for pt in v.piece_types[1:]
+            if len(pt.token) == 2 and pt.token[0] == "+"]
 
 
 def piece_table(v) -> str:
     """XBoard's pieceToCharTable for the variant: each of its piece letters in the slot of that
-    letter where XBoard has one, else in the first free slot; '.' for a slot not used."""
+    letter where XBoard has one, else in the first free slot; a piece that promotes shogi-style
+    in one of the first ten slots with `+` eleven slots on; '.' for a slot not used."""
     slots = ["."] * len(XB_SLOTS)
     letters = []
     for pt in v.piece_types[1:]:
         tok = pt.token
         if len(tok) == 1 and tok.upper() != "K" and tok.upper() not in letters:
             letters.append(tok.upper())
+    promo = [ch for ch in promoted_letters(v) if ch in letters]
+
+    def own_slot(ch: str) -> int:
+        return SHOGI_SLOTS[ch] if promo and ch in SHOGI_SLOTS else XB_SLOTS.find(ch)
+
+    # the pieces that do not promote take their own slots first, so that a promoting piece
+    # without a slot of its own among the first ten does not take the Pawn's or the Queen's
     rest = []
     for ch in letters:
-        i = XB_SLOTS.find(ch)
+        if ch in promo:
+            continue
+        i = own_slot(ch)
         if i >= 0 and slots[i] == ".":
             slots[i] = ch
+        else:
+            rest.append(ch)
+    for ch in promo:
+        for i in [own_slot(ch), *range(PROMOTED_OFFSET - 1)]:
+            if 0 <= i < PROMOTED_OFFSET - 1 and slots[i] == "." and slots[i + PROMOTED_OFFSET] == ".":
+                slots[i], slots[i + PROMOTED_OFFSET] = ch, "+"
+                break
         else:
             rest.append(ch)
     for ch in rest:
         if "." in slots:
             slots[slots.index(".")] = ch
+    # a piece a Pawn promoted to, which returns to the hand as a Pawn (`X~` in the FEN, as in
+    # crazyhouse): XBoard's `~` in the promoted slot of the piece's own
+    for pt in v.piece_types[1:]:
+        if len(pt.token) == 2 and pt.token[1] == "~" and pt.token[0].upper() in slots:
+            i = slots.index(pt.token[0].upper()) + PROMOTED_OFFSET
+            if i < len(slots) and slots[i] == ".":
+                slots[i] = "~"
     white = "".join(slots) + "K"
     return white + white.lower()
 
 
+def parent(v) -> str:
+    """XBoard's parent game for one it does not know: `shogi` for a game of the shogi template
+    (promotion with `+` in the zone, shogi's board drawing), else its generic `fairy`."""
+    return "shogi" if v.template == "shogi" else "fairy"
+
+
 def setup_line(v) -> str:
-    """`setup (TABLE) FILESxRANKS+HOLDINGS_fairy FEN` for a game XBoard does not know: its
-    piece letters in XBoard's piece slots, the board size, the holdings and the start
-    position, with XBoard's generic `fairy` as the parent game."""
+    """`setup (TABLE) FILESxRANKS+HOLDINGS_PARENT FEN` for a game XBoard does not know: its
+    piece letters in XBoard's piece slots, the board size (holes are `*` squares in the FEN),
+    the holdings, the parent game and the start position."""
     g = v.geometry
     files = max(c[0] for c in g.coords) + 1
     ranks = max(c[1] for c in g.coords) + 1
-    hold = len(v.notation.hand_order()) if v.hands else 0
-    return f"setup ({piece_table(v)}) {files}x{ranks}+{hold}_fairy {v.start_fen}"
+    return f"setup ({piece_table(v)}) {files}x{ranks}+{holdings(v)}_{parent(v)} {v.start_fen}"
+
+
+def holdings(v) -> int:
+    """XBoard's holdings size: one row per piece type a hand can hold, the king never (as
+    Fairy-Stockfish counts them: 5 for minishogi's P S G B R)."""
+    if not v.hands:
+        return 0
+    return sum(1 for t in v.notation.hand_order() if v.piece_types[t].token.upper() != "K")
+
 
 def piece_lines(v) -> list[str]:
-    """`piece X& BETZA` for every piece of a variants-file game, so XBoard knows its moves."""
+    """`piece X& BETZA` for every piece of a variants-file game, so XBoard knows its moves, and
+    `piece +X& BETZA` for the promoted form of each piece that promotes shogi-style (the Betza
+    of the piece it becomes).  A piece that exists only as another's promoted form (Notake's
+    Horse and Dragon) has no letter of its own in XBoard: its moves are told under `+X`."""
+    betza_of = {name: betza for name, _, betza in getattr(v, "pieces", ())}
+    if not betza_of:
+        return []
+    letters = {pt.token.upper() for pt in v.piece_types[1:] if len(pt.token) == 1}
     out = []
     for name, letter, betza in getattr(v, "pieces", ()):
+        if letter.upper() not in letters:
+            continue
         b = betza
         if name == "pawn" and any(getattr(v, "double_region", ((), ()))):
             b += "ifmnD"            # the double step from the first rank of pawns
         if name == "king" and getattr(v, "castle_on", False):
             b += "isO2isO3"         # castling as far as the variant's rules let it
         out.append(f"piece {letter.upper()}& {b}")
+    seen = set()
+    for pt in v.piece_types[1:]:
+        tok = pt.token
+        if len(tok) != 2 or tok[0] != "+" or tok in seen:
+            continue
+        b = betza_of.get(pt.name.removeprefix("promoted "))
+        if b is not None:
+            seen.add(tok)
+            out.append(f"piece +{tok[1].upper()}& {b}")
     return out

@@ -30,3 +30,30 @@ def test_every_file_section_is_built_in_the_order_of_the_parts():
         for cls in load_text(path.read_text(), path.name, set()).values():
             seen = [rank[c] for c in cls.__mro__ if c in rank]
             assert seen == sorted(seen), (path.name, cls.__name__)
+
+
+def test_no_part_cuts_a_chain_it_does_not_say_it_replaces():
+    """A part's hook that does not call super() stops the later parts' versions of it: every
+    shipped class (and every test-data section) has such a cut only where a plugin names the
+    hook in ``plugin_replaces`` (Notake's legality, Ninepiece's frame and promotion)."""
+    from variants.inifile.compose import cut_chains
+    from variants.inifile.lattice import LatticeVariant
+    data = Path(__file__).resolve().parent / "data"
+    paths = sorted(Path(variants.__file__).parent.glob("files/*.ini")) + sorted(data.glob("*.ini"))
+    cuts = set()
+    for path in paths:
+        for cls in load_text(path.read_text(), path.name, set()).values():
+            board = LatticeVariant if issubclass(cls, LatticeVariant) else FileRules
+            cuts |= {(part, hook, tuple(later)) for part, hook, later in cut_chains(cls, board)}
+    assert cuts == set()
+
+
+def test_a_plugin_that_forgets_super_is_found():
+    from variants.inifile.compose import cut_chains
+
+    class Forgetful:
+        def validate_position(self, pos):
+            return None
+    (cls,) = load("[x:shogi]\nchessPositionChecks = true\n").values()
+    made = type("Made", (Forgetful, *cls.__bases__), {})
+    assert ("Forgetful", "validate_position", ["ChessPositionChecks"]) in cut_chains(made, FileRules)

@@ -55,7 +55,7 @@ def page():
 
 
 def open_game(pg, name: str, position: str | None = None) -> None:
-    pg.goto(pg.base_url + "?variant=" + name)
+    pg.goto(pg.base_url + "?variant=" + name + "&engine=none")      # two players, no engine
     pg.wait_for_function("document.body.dataset.ply === '0'")
     if position:
         pg.fill("#fen", position)
@@ -407,7 +407,7 @@ def test_a_tab_beyond_max_tabs_is_told_so(page, tmp_path):
     with LiveServer(max_tabs=1) as server:
         first = browser.new_page(viewport={"width": 1280, "height": 800})
         first.set_default_timeout(WAIT_MS)
-        first.goto(server.url + "?variant=chess")
+        first.goto(server.url + "?variant=chess&engine=none")
         first.wait_for_function("document.body.dataset.ply === '0'")
         ctx = browser.new_context(viewport={"width": 390, "height": 844}, has_touch=True,
                                   is_mobile=True)
@@ -481,7 +481,7 @@ def test_drag_and_drop_with_mouse_and_touch(page):
     try:
         pg = ctx.new_page()
         pg.set_default_timeout(WAIT_MS)
-        pg.goto(page.base_url + "?variant=chess")
+        pg.goto(page.base_url + "?variant=chess&engine=none")
         pg.wait_for_function("document.body.dataset.ply === '0'")
         cdp = ctx.new_cdp_session(pg)
 

@@ -1,24 +1,44 @@
-// The board page: draws what the server describes and sends the moves it offers.  Every rule
-// (legal moves, their text, positions, results) comes from the server; none is computed here.
+// The board: draws what the server describes and offers the moves it sends (clicks, drags,
+// choices drawn as pieces, premoves).  Every rule (legal moves, their text, positions,
+// results) comes from the server; none is computed here.
 "use strict";
 const $ = (id) => document.getElementById(id);
-const NS = "http://www.w3.org/2000/svg";
-let ws, geo = null, st = null, flipped = false, sel = null, dropSel = null, variantName = null;
-let pending = [], infos = {}, pvMove = null, perspective = false;
+let geo = null, st = null, flipped = false, sel = null, dropSel = null, variantName = null;
+let pending = [], pvMove = null, perspective = false;
+let premove = null, preSel = null;      // {from, to} cells played when the engine has moved
+let legendShow = null;                  // a piece's moves on an empty board (the legend)
+let animateNext = null;                 // the move to animate at the next drawing
 
-function send(o, keepError) {   // each new request clears the last one's message
-  if (!keepError) $("error").textContent = "";
-  ws.send(JSON.stringify(o));
+// A 3D board's level slices, described side by side, are drawn as a grid of `cols` columns,
+// as many as make the cells largest in the space there is.
+let cols = 0;
+const ROW = 1.3;    // room between rows of slices for their titles and coordinates
+function gridXY(x, y) {   // a point of the description -> the grid of slices
+  if (!geo.solid || !cols) return [x, y];
+  const S = geo.solid, span = S.files + 1, lv = Math.floor((x + 0.5) / span);
+  const rows = Math.ceil(S.levels / cols), col = lv % cols, row = Math.floor(lv / cols);
+  return [col * span + (x - lv * span), y + (rows - 1 - row) * (S.ranks + ROW)];
 }
-function el(tag, attrs, parent) {
-  const e = document.createElementNS(NS, tag);
-  for (const k in attrs) e.setAttribute(k, attrs[k]);
-  if (parent) parent.appendChild(e);
-  return e;
+function extent(k) {   // [width, height] of the drawing with k columns of slices
+  if (!geo.solid || !k) return [geo.width, geo.height];
+  const S = geo.solid, rows = Math.ceil(S.levels / k);
+  return [k * (S.files + 1) - 1, rows * (S.ranks + ROW) - ROW];
 }
+function chooseCols() {
+  cols = 0;
+  if (!geo.solid || perspective) return;
+  const aw = $("board").clientWidth || 800, ah = maxHeight();
+  let best = -1;
+  for (let k = 1; k <= geo.solid.levels; k++) {
+    const [w, h] = extent(k), s = Math.min(aw / (w + 0.7), ah / (h + 1.3));
+    if (s > best + 1e-9) { best = s; cols = k; }
+  }
+}
+function maxHeight() { return window.innerWidth <= 700 ? window.innerHeight * 0.62 : window.innerHeight - 80; }
 function place(c) {   // cell -> svg box, y grows upward on the board
-  const x = flipped ? geo.width - (c.x - geo.minx) - c.w : c.x - geo.minx;
-  const y = flipped ? c.y - geo.miny : geo.height - (c.y - geo.miny) - c.w;
+  const [W, H] = extent(cols), [gx, gy] = gridXY(c.x, c.y);
+  const x = flipped ? W - (gx - geo.minx) - c.w : gx - geo.minx;
+  const y = flipped ? gy - geo.miny : H - (gy - geo.miny) - c.w;
   return [x, y];
 }
 // Perspective view of a solid board: each level a parallelogram (ranks slanting away), the
@@ -51,37 +71,66 @@ function frame() {   // [x0, y0, width, height] of the drawing and its titles [x
     });
     return [[-1.2, -0.2, w + 1.4, h + 0.2], titles, 0.75];
   }
-  const top = geo.top;    // room for slice titles above the board
-  const titles = geo.labels.map((lb) => [place({x: lb.x, y: 0, w: 0})[0], -0.2, lb.text]);
-  return [[-0.1, -0.1 - top, geo.width + 0.2, geo.height + 0.2 + top], titles, 0];
+  const top = geo.top, edge = geo.edge_labels.length ? 0.5 : 0;   // room for titles, coordinates
+  const [W, H] = extent(cols), S = geo.solid;
+  const titles = geo.labels.map((lb) => {   // above each slice
+    const [x, y] = place({x: lb.x, y: S && cols ? (flipped ? 0 : S.ranks) : 0, w: 0});
+    return [x, S && cols ? y - 0.2 : -0.2, lb.text];
+  });
+  // (coordinates go left and below, or right and above on a flipped board: room on all sides)
+  return [[-0.1 - edge, -0.1 - top - edge, W + 0.2 + 2 * edge, H + 0.2 + top + 2 * edge], titles, 0];
+}
+function edgeLabels(svg) {   // coordinates beside a lattice board and each 3D slice
+  if (perspective) return;
+  for (const lb of geo.edge_labels) {
+    const [x, y] = place({x: lb.x, y: lb.y, w: 0});
+    el("text", {x, y, class: "coord edge", "text-anchor": "middle", "dominant-baseline": "central",
+      style: "font-size:.28px"}, svg).textContent = lb.text;
+  }
 }
 function draw() {
   if (!geo || !st) return;
   if (!geo.solid) perspective = false;
   $("view3d").style.display = geo.solid ? "" : "none";
   const box = $("board"); box.innerHTML = "";
+  chooseCols();
   const [[x0, y0, w, h], titles, anchorEnd] = frame();
-  const scale = perspective ? Math.min(60, 860 / h) : Math.min(60, 900 / geo.width);
-  const svg = el("svg", {viewBox: `${x0} ${y0} ${w} ${h}`, width: w * scale, height: h * scale}, box);
+  const svg = el("svg", {viewBox: `${x0} ${y0} ${w} ${h}`, width: w * 60, height: h * 60}, box);
+  // as large as the window allows: the full width beside the controls, no taller than it
+  svg.style.width = `min(100%, ${(maxHeight() * w / h).toFixed(0)}px)`;
+  svg.style.height = "auto";
   svg.dataset.view = perspective ? "perspective" : "flat";
+  const defs = el("defs", {}, svg);
   const mk = el("marker", {id: "pvhead", viewBox: "0 0 10 10", refX: 8, refY: 5,
-    markerWidth: 4, markerHeight: 4, orient: "auto-start-reverse"}, el("defs", {}, svg));
+    markerWidth: 4, markerHeight: 4, orient: "auto-start-reverse"}, defs);
   el("path", {d: "M0,0 L10,5 L0,10 z", class: "pvhead"}, mk);
+  const glow = el("radialGradient", {id: "checkglow"}, defs);
+  el("stop", {offset: "0%", "stop-color": "#ff2020"}, glow);
+  el("stop", {offset: "100%", "stop-color": "#ff2020", "stop-opacity": "0.15"}, glow);
   for (const [x, y, text] of titles) {
     const t = el("text", {x, y, "text-anchor": anchorEnd ? "end" : "middle", style: "font-size:.5px"}, svg);
     t.textContent = text;
   }
+  edgeLabels(svg);
   const dests = new Set(), acted = new Set();
   for (const m of candidates()) dests.add(m.to);
   for (const m of pending) if (m.acted !== null) acted.add(m.acted);
-  const last = st.lastmove || {}, pv = pvMove || {};
+  const last = legendShow ? {} : st.lastmove || {}, pv = pvMove || {};
+  const check = new Set(legendShow ? [] : st.check || []);
+  const pre = new Set(premove ? [premove.from, premove.to] : preSel !== null ? [preSel] : []);
+  const lmoves = new Set(legendShow ? legendShow.moves : []);
+  const lcaps = new Set(legendShow ? legendShow.captures.filter((c) => !lmoves.has(c)) : []);
   const order = geo.cells.map((c, i) => i).sort((a, b) => geo.cells[b].w - geo.cells[a].w);
   for (const i of order) {
     const c = geo.cells[i]; const sh = shape(i);
     let cls = "cell " + (c.shape === "vertex" ? "vertex" : "s" + (geo.checkered ? c.shade : 0) + (geo.checkered ? "" : " grid"));
     if (i === sel) cls += " sel";
     if ((pending.length ? acted : dests).has(i)) cls += " dest";
+    if (pending.length && acted.has(i)) cls += " acttarget";
     if (i === last.from || i === last.to) cls += " last";
+    if (i === last.acted) cls += " acted";
+    if (check.has(i)) cls += " check";
+    if (pre.has(i)) cls += " pre";
     if (i === pv.from || i === pv.to) cls += " pv";
     const g = el("g", {"data-cell": c.name, class: "cellg"}, svg);
     el(sh.tag, {...sh.attrs, class: cls}, g);
@@ -92,35 +141,61 @@ function draw() {
       if (c.rank_label !== undefined)
         el("text", {x: x + 0.04 * w, y: y + 0.2 * w, class: "coord", style: `font-size:${fs}px`}, g).textContent = c.rank_label;
     }
-    const tok = st.board[i];
+    const tok = legendShow ? (i === legendShow.from ? legendShow.token : null) : st.board[i];
     // an empty vertex: a small mark, its whole circle still a target (coloured when it is one)
     if (!tok && c.shape === "vertex") el("circle", {cx: sh.cx, cy: sh.cy, r: 0.08, class: "vdot"}, g);
-    if (tok) {
-      const white = tok.replace(/[^A-Za-z]/g, "") === tok.replace(/[^A-Za-z]/g, "").toUpperCase();
-      const pg = el("g", {"data-piece": tok, class: "pc " + (white ? "w" : "b") + (tok.startsWith("+") ? " promoted" : "")}, g);
-      el("circle", {cx: sh.cx, cy: sh.cy, r: sh.r}, pg);
-      const t = el("text", {x: sh.cx, y: sh.cy}, pg);
-      t.textContent = tok.replace("+", "").toUpperCase();
-      if (sh.r < 0.4) t.setAttribute("style", `font-size:${sh.r * 1.1}px`);
+    if (tok) drawPiece(g, geo, tok, sh.cx, sh.cy, sh.r, isWhite(tok) === flipped);
+    if (lmoves.has(i)) el("circle", {cx: sh.cx, cy: sh.cy, r: sh.r * 0.35, class: "lmove"}, g);
+    if (lcaps.has(i)) {
+      const d = sh.r * 0.4;
+      el("path", {d: `M${sh.cx - d},${sh.cy - d}L${sh.cx + d},${sh.cy + d}M${sh.cx - d},${sh.cy + d}L${sh.cx + d},${sh.cy - d}`, class: "lcap"}, g);
     }
     g.dataset.i = i;
     // a press acts as the first or second click; releasing over another cell ends a drag
-    g.addEventListener("pointerdown", (e) => { if (e.button === 0) { dragFrom = i; clickCell(i); } });
+    g.addEventListener("pointerdown", (e) => { if (e.button === 0) startDrag(i, e, svg); });
   }
   arrow(svg, pvMove);
   hands();
+  animate(svg);
 }
-let dragFrom = null;
+function animate(svg) {   // slide the piece just moved from where it came from
+  const m = animateNext; animateNext = null;
+  if (!m || m.from === null || m.from === undefined || legendShow) return;
+  const pg = svg.querySelector(`g[data-i="${m.to}"] .pc`);
+  if (!pg || !pg.animate) return;
+  const a = shape(m.from), b = shape(m.to);
+  pg.animate([{transform: `translate(${a.cx - b.cx}px, ${a.cy - b.cy}px)`}, {transform: "translate(0px, 0px)"}],
+    {duration: 200, easing: "ease-out"});
+  document.body.dataset.animated = m.text;
+}
+let dragFrom = null, dragStart = null, dragPiece = null;
+function startDrag(i, e, svg) {
+  dragFrom = i; dragStart = [e.clientX, e.clientY]; dragPiece = null;
+  clickCell(i);
+  const g = document.querySelector(`#board g[data-i="${i}"]`);
+  const pc = g && g.querySelector(".pc");
+  if (pc && (sel === i || preSel === i)) {
+    const ctm = svg.getScreenCTM();
+    dragPiece = {el: pc, k: ctm ? 1 / ctm.a : 1};
+  }
+}
+document.addEventListener("pointermove", (e) => {   // the dragged piece follows the pointer
+  if (dragFrom === null || !dragPiece) return;
+  const k = dragPiece.k, dx = (e.clientX - dragStart[0]) * k, dy = (e.clientY - dragStart[1]) * k;
+  dragPiece.el.style.transform = `translate(${dx}px, ${dy}px)`;
+});
 document.addEventListener("pointerup", (e) => {   // drag and drop, mouse or touch
   const from = dragFrom; dragFrom = null;
-  if (from === null || sel !== from) return;
+  if (dragPiece) dragPiece.el.style.transform = "";
+  dragPiece = null;
+  if (from === null || (sel !== from && preSel !== from)) return;
   const under = document.elementFromPoint(e.clientX, e.clientY);
   const g = under && under.closest("g[data-cell]");
   if (g && +g.dataset.i !== from) clickCell(+g.dataset.i);
 });
-document.addEventListener("pointercancel", () => { dragFrom = null; });
+document.addEventListener("pointercancel", () => { dragFrom = null; dragPiece = null; });
 function arrow(svg, m) {   // the PV's first move: an arrow, or a ring on a drop's target
-  if (!m) return;
+  if (!m || legendShow) return;
   const centre = (k) => { const sh = shape(k); return [sh.cx, sh.cy]; };
   const [x2, y2] = centre(m.to);
   if (m.from === null || m.from === m.to) {
@@ -140,21 +215,40 @@ function hands() {
   for (const side of [0, 1]) {
     const box = $("hand" + side); box.innerHTML = geo.hands ? geo.sides[side] + " hand: " : "";
     for (const [ptype, tok, n] of st.hands[side]) {
-      const b = document.createElement("button");
-      b.textContent = tok + (n > 1 ? "×" + n : ""); b.dataset.piece = tok;
+      const b = document.createElement("button");   // the piece drawn, and how many
+      b.appendChild(pieceIcon(geo, tok, 30)); b.append(n > 1 ? "×" + n : "");
+      b.dataset.piece = tok; b.title = tok;
       if (dropSel === ptype && side === st.side) b.className = "sel";
       b.onclick = () => { if (side !== st.side) return; dropSel = ptype; sel = null; pending = []; draw(); };
       box.appendChild(b);
     }
   }
 }
+// the engine is to move (or thinking) and the person's pieces are the other side's
+function premoveSide() {
+  const es = $("engineside").value;
+  if (!st || st.result || st.ply !== st.moves.length || (es !== "0" && es !== "1")) return null;
+  return st.side === +es ? 1 - +es : null;
+}
 function clickCell(i) {
   $("error").textContent = "";
+  if (legendShow) { legendShow = null; document.body.dataset.legend = ""; return draw(); }
+  const mine = premoveSide();
+  if (mine !== null) {   // the engine's turn: a premove, played when it has moved
+    const tok = st.board[i];
+    if (preSel === null || (tok && isWhite(tok) === (mine === 0) && i !== preSel)) {
+      premove = null;
+      preSel = tok && isWhite(tok) === (mine === 0) ? i : null;
+    } else if (i !== preSel) { premove = {from: preSel, to: i}; preSel = null; }
+    document.body.dataset.premove = premove ? geo.cells[premove.from].name + geo.cells[premove.to].name : "";
+    return draw();
+  }
   if (pending.length) {   // second click: the acted-on cell
     const ms = pending.filter((m) => m.acted === i);
     if (ms.length === 1) return play(ms[0].text);
     pending = []; sel = null; return draw();
   }
+  hideChooser();
   const ms = candidates().filter((m) => m.to === i);
   if (ms.length) return choose(ms);
   if (st.legal.some((m) => m.from === i)) { sel = i; dropSel = null; }
@@ -165,127 +259,47 @@ function choose(ms) {
   if (ms.length === 1) return play(ms[0].text);
   const actedCells = new Set(ms.map((m) => m.acted));
   if (ms.every((m) => m.acted !== null) && actedCells.size === ms.length) { pending = ms; return draw(); }
-  const box = $("choices"); box.innerHTML = "Choose: ";
+  showChooser(ms);
+}
+let armed = false;
+function hideChooser() {
+  const box = $("choices"); box.innerHTML = ""; box.style.display = "none";
+  for (const e of document.querySelectorAll(".cell.choicecell")) e.classList.remove("choicecell");
+}
+// the moves that share a target, each drawn as the piece it leaves there, in a column over
+// the board at that cell (as lichess's promotion dialog); what else a choice changes is
+// written under it, and highlighted on the board while the pointer is over it
+function showChooser(ms) {
+  hideChooser();
+  const box = $("choices"), row = $("boardrow").getBoundingClientRect();
+  const cellEl = document.querySelector(`#board g[data-i="${ms[0].to}"]`);
+  const r = cellEl.getBoundingClientRect(), size = Math.max(44, Math.min(r.width, r.height, 90));
+  const from = ms[0].from !== null ? st.board[ms[0].from] : null;
   for (const m of ms) {
-    const b = document.createElement("button"); b.textContent = m.text; b.dataset.move = m.text;
-    b.onclick = () => { box.innerHTML = ""; play(m.text); }; box.appendChild(b);
+    const b = document.createElement("button"); b.dataset.move = m.text; b.title = m.text;
+    const after = m.after || [{cell: m.to, token: from}];
+    b.appendChild(pieceIcon(geo, after[0].token || from || "?", size * 0.8));
+    const notes = after.slice(1).map((a) => geo.cells[a.cell].name + (a.token ? " " + a.token : " ✕"));
+    for (const [side, tok, n] of m.hand || []) notes.push(`${n > 0 ? "+" : ""}${n} ${tok} in ${geo.sides[side]}'s hand`);
+    if (notes.length) { const s = document.createElement("span"); s.textContent = notes.join(", "); b.appendChild(s); }
+    const cells = after.slice(1).map((a) => a.cell).concat(m.acted !== null ? [m.acted] : []);
+    b.onpointerenter = () => { for (const c of cells) mark(c, true); };
+    b.onpointerleave = () => { for (const c of cells) mark(c, false); };
+    b.onclick = () => { if (armed) { hideChooser(); play(m.text); } };
+    box.appendChild(b);
   }
+  const x = document.createElement("button"); x.className = "cancel"; x.textContent = "✕";
+  x.onclick = () => { if (armed) { hideChooser(); sel = null; draw(); } }; box.appendChild(x);
+  // a choice counts only when pressed on the chooser: a finger's tap that opened it ends in
+  // a click where the chooser now lies
+  armed = false;
+  box.onpointerdown = () => { armed = true; };
+  box.style.display = "flex";
+  box.style.left = Math.max(0, r.left - row.left + r.width / 2 - size / 2) + "px";
+  const height = box.getBoundingClientRect().height;
+  box.style.top = Math.max(0, Math.min(r.top - row.top, row.height - height)) + "px";
 }
-function play(text) {
-  sel = null; dropSel = null; pending = []; $("choices").innerHTML = "";
-  send({type: "move", text});
+function mark(c, on) {
+  const e = document.querySelector(`#board g[data-i="${c}"] .cell`);
+  if (e) e.classList.toggle("choicecell", on);
 }
-function engineTurn() {
-  const es = $("engineside").value;
-  if (!st || st.result || st.ply !== st.moves.length) return false;
-  return es === "both" || es === String(st.side);
-}
-function go(play) {
-  infos = {};
-  const ms = parseInt($("movetime").value, 10);
-  const limit = ms > 0 ? {movetime: ms} : {depth: parseInt($("depth").value, 10)};
-  send({type: "go", ...limit, multipv: parseInt($("multipv").value, 10), play});
-}
-function showInfo() {
-  $("analysis").textContent = Object.keys(infos).sort().map((k) => {
-    const f = infos[k];
-    return `${f.multipv || 1}: depth ${f.depth || "?"} score ${f.score || "?"} nodes ${f.nodes || "?"} nps ${f.nps || "?"}\n   ${(f.pv || []).join(" ")}`;
-  }).join("\n");
-}
-function onState(m) {
-  // the PV's highlight stays after an analysis that changed nothing, and goes with any change
-  if (!st || m.fen !== st.fen || m.ply !== st.ply || m.variant !== st.variant) setPv(null);
-  st = m; sel = null; dropSel = null; pending = [];
-  $("variant").value = m.variant;
-  $("fen").value = m.fen;
-  $("result").textContent = m.result ? m.result.text : "";
-  const mv = $("moves"); mv.innerHTML = "";
-  m.moves.forEach((t, k) => {     // numbered pairs; SAN when the server gives it (2D boards)
-    if (k % 2 === 0) { const n = document.createElement("b"); n.textContent = (k / 2 + 1) + "."; mv.appendChild(n); }
-    const s = document.createElement("span"); s.textContent = m.san ? m.san[k] : t;
-    s.dataset.move = t; s.dataset.ply = k + 1;
-    if (k + 1 === m.ply) s.className = "cur";
-    s.onclick = () => send({type: "goto", ply: k + 1}); mv.appendChild(s);
-  });
-  restoring = false; keep(m);
-  document.body.dataset.fen = m.fen; document.body.dataset.ply = m.ply;
-  document.body.dataset.variant = m.variant;
-  draw();
-  if (engineTurn()) go(true);
-}
-const SAVED = "cellfish-game";
-let restoring = false;
-function keep(m) {   // the game kept across reloads, and its permalink
-  const rec = {variant: m.variant, dialect: "uci", moves: m.moves};
-  if (!m.standard_start) rec.start = m.start;
-  try { localStorage.setItem(SAVED, JSON.stringify(rec)); } catch (e) { /* storage off */ }
-  const q = new URLSearchParams({variant: m.variant});
-  if (!m.standard_start) q.set("fen", m.start);
-  q.set("moves", m.moves.join(","));
-  $("permalink").href = "?" + q.toString();
-}
-function connect() {
-  ws = new WebSocket(`ws://${location.host}/ws`);
-  ws.onmessage = (ev) => {
-    const m = JSON.parse(ev.data);
-    if (m.type === "variants") {
-      for (const v of m.variants) { const o = document.createElement("option"); o.value = o.textContent = v; $("variant").appendChild(o); }
-      const q = new URLSearchParams(location.search), want = q.get("variant");
-      if (want) $("variant").value = want;
-      // a permalink's moves, else (no address parameters) the game kept from the last visit;
-      // the server checks either like any record and refuses it whole
-      let rec = null;
-      if (q.get("moves") !== null || q.get("fen") !== null)
-        rec = {variant: $("variant").value, dialect: "uci", start: q.get("fen") || undefined,
-               moves: (q.get("moves") || "").split(/[ ,]+/).filter((t) => t)};
-      else if (!location.search) {
-        try { rec = JSON.parse(localStorage.getItem(SAVED) || "null"); } catch (e) { rec = null; }
-      }
-      if (rec) { restoring = true; send({type: "load", json: JSON.stringify(rec)}); }
-      else send({type: "new", variant: $("variant").value});
-    } else if (m.type === "geometry") {
-      geo = m.geometry; variantName = m.variant;
-      for (const o of $("engineside").options)    // the sides as this variant calls them
-        if (o.value === "0" || o.value === "1") o.textContent = geo.sides[+o.value].toLowerCase();
-    }
-    else if (m.type === "state") onState(m);
-    else if (m.type === "info") {
-      infos[m.info.multipv || "1"] = m.info; showInfo();
-      if ((m.info.multipv || "1") === "1" && m.pvmove) { setPv(m.pvmove); draw(); }
-    }
-    else if (m.type === "thinking") { document.body.dataset.thinking = "1"; $("thinking").textContent = `engine thinking (${m.limit})`; }
-    else if (m.type === "bestmove") { delete document.body.dataset.thinking; $("thinking").textContent = ""; }
-    else if (m.type === "record") { $("record").value = m.json; $("pgn").textContent = m.pgn || ""; }
-    else if (m.type === "error") {
-      $("error").textContent = m.text;
-      if (restoring && !st) { restoring = false; send({type: "new", variant: $("variant").value}, true); }
-    }
-    else if (m.type === "full" || m.type === "idle") {
-      $("error").textContent = m.text; document.body.dataset.closed = m.type;
-    }
-  };
-}
-document.addEventListener("keydown", (e) => {   // arrow keys step through the game
-  if (!st || ["INPUT", "TEXTAREA", "SELECT"].includes(e.target.tagName)) return;
-  const to = {ArrowLeft: st.ply - 1, ArrowRight: st.ply + 1, Home: 0, End: st.moves.length}[e.key];
-  if (to === undefined || to < 0 || to > st.moves.length || to === st.ply) return;
-  e.preventDefault(); send({type: "goto", ply: to});
-});
-$("variant").onchange = () => send({type: "new", variant: $("variant").value});
-$("newgame").onclick = () => send({type: "new", variant: $("variant").value});
-$("flip").onclick = () => { flipped = !flipped; draw(); };
-$("view3d").onclick = () => { perspective = !perspective; draw(); };
-$("go").onclick = () => go(true);
-$("analyse").onclick = () => go(false);
-$("stop").onclick = () => {   // Stop also ends engine-against-engine: the engine plays no side
-  $("engineside").value = "none"; send({type: "stop"});
-};
-$("loadfen").onclick = () => send({type: "new", variant: variantName, position: $("fen").value});
-$("first").onclick = () => send({type: "goto", ply: 0});
-$("back").onclick = () => st && st.ply > 0 && send({type: "goto", ply: st.ply - 1});
-$("fwd").onclick = () => st && st.ply < st.moves.length && send({type: "goto", ply: st.ply + 1});
-$("last").onclick = () => st && send({type: "goto", ply: st.moves.length});
-$("export").onclick = () => send({type: "export"});
-$("import").onclick = () => send({type: "load", json: $("record").value.trim().split("\n")[0]});
-$("importpgn").onclick = () => send({type: "pgn", text: $("record").value, variant: variantName});
-connect();

@@ -1,7 +1,8 @@
 """How a file variant's class is put together from its rule parts: the order written once.
 
 A section's class is its rule parts followed by its board's base class (``bases``; the
-builders, build.py and lattice.py, make the class, which keeps their module's name).  A hook that several
+builder, build.py, makes the class from the parts its board's reader, grid.py or lattice.py,
+returns and the plugins it names).  A hook that several
 parts override runs as a chain: the first part in ``PARTS`` that overrides it runs first and
 reaches the next through ``super()``, down to the base class.  So, for every chained hook,
 the order of contributions is the order of ``PARTS``:
@@ -52,6 +53,12 @@ pawn-drop mate, then results, then the base;
 needs every other filter's answer), then the pseudo-royal filter, then the blast part's, then
 the walls', then plugins, then the drop filters, then the base.
 ``chain`` lists, for a built class, the parts that override a hook, in the order they run.
+
+A part whose hook does not call ``super()`` ends that hook's chain: the parts after it do
+not run.  Among the rule parts here only the board's base ends a chain; a plugin that
+replaces a hook rather than extends it names the hook in its ``plugin_replaces``
+(``variants/plugins``), and ``cut_chains`` finds every other cut (a test runs it over
+every shipped class).
 """
 from __future__ import annotations
 
@@ -75,3 +82,28 @@ def bases(parts: dict[str, tuple[type, ...]]) -> tuple[type, ...]:
 def chain(cls: type, hook: str) -> list[type]:
     """The classes of ``cls`` that define ``hook``, in the order a call runs through them."""
     return [c for c in cls.__mro__ if hook in c.__dict__]
+
+
+def cut_chains(cls: type, board: type) -> list[tuple[str, str, list[str]]]:
+    """(part, hook, the parts it cuts off) for every method hook that a part of ``cls``
+    defines without calling ``super()`` while a later part defines it too, unless the part
+    names the hook in ``plugin_replaces``.  ``board``: the board's base class (its own
+    classes are the end of every chain)."""
+    import inspect
+    end = set(board.__mro__)
+    out = []
+    for hook in {n for c in cls.__mro__ if c not in end for n, f in vars(c).items()
+                 if inspect.isfunction(f) and not n.startswith("__")}:
+        parts = [c for c in chain(cls, hook) if c not in end]
+        for i, c in enumerate(parts[:-1]):
+            f = c.__dict__[hook]
+            later = [p for p in parts[i + 1:] if p.__dict__[hook] is not f]
+            if not later or hook in getattr(c, "plugin_replaces", ()):
+                continue
+            try:
+                src = inspect.getsource(f)
+            except (OSError, TypeError):
+                src = ""
+            if f"super().{hook}(" not in src:
+                out.append((c.__name__, hook, [p.__name__ for p in later]))
+    return sorted(out)

@@ -30,7 +30,8 @@ from engine.pieces import CAPTURE, PieceType
 from engine.tables import compile_piece
 from engine.variant import BLACK, WHITE, Variant
 
-from .values import KeyError_, as_bool, as_int, as_region, in_region
+from .section import Section
+from .values import KeyError_, as_region, in_region
 from .keys import DROP_KEYS
 from .registry import defaults
 from .moverules import CastlingText
@@ -76,7 +77,7 @@ def _pairs(key: str, v: str, letters: set[str], number: bool) -> dict[str, str]:
     return out
 
 
-def apply(val: dict[str, str], pieces: list[tuple[str, str, str]], attrs: dict,
+def apply(val: Section, pieces: list[tuple[str, str, str]], attrs: dict,
           files: int, ranks: int) -> None:
     """Read the drop, hand and promotion keys of a section into the class attributes."""
     def get(k: str) -> str:
@@ -99,15 +100,15 @@ def apply(val: dict[str, str], pieces: list[tuple[str, str, str]], attrs: dict,
         main.append(text[0].lower() if text else pawn)
     attrs["main_pawn"] = tuple(main)
     # hands and drops
-    drops = as_bool("pieceDrops", get("pieceDrops"))
-    to_hand = as_bool("capturesToHand", get("capturesToHand"))
+    drops = val.flag("pieceDrops")
+    to_hand = val.flag("capturesToHand")
     if to_hand and not drops:
         raise KeyError_("capturesToHand", "needs pieceDrops (a hand nobody can drop from)", "true")
     attrs["hands"] = drops
     attrs["captures_to_hand"] = to_hand
-    attrs["drop_loop"] = as_bool("dropLoop", get("dropLoop"))
-    attrs["first_rank_pawn_drops"] = as_bool("firstRankPawnDrops", get("firstRankPawnDrops"))
-    attrs["zone_pawn_drops"] = as_bool("promotionZonePawnDrops", get("promotionZonePawnDrops"))
+    attrs["drop_loop"] = val.flag("dropLoop")
+    attrs["first_rank_pawn_drops"] = val.flag("firstRankPawnDrops")
+    attrs["zone_pawn_drops"] = val.flag("promotionZonePawnDrops")
     attrs["drop_region"] = tuple(
         as_region(k, val[k], files, ranks) if k in val else None
         for k in ("whiteDropRegion", "blackDropRegion"))
@@ -115,14 +116,14 @@ def apply(val: dict[str, str], pieces: list[tuple[str, str, str]], attrs: dict,
     if nd not in ("-", "") and (len(nd) != 1 or nd not in letters):
         raise KeyError_("dropNoDoubled", "no piece has this letter", nd)
     attrs["no_doubled"] = "" if nd in ("-", "") else nd
-    attrs["no_doubled_count"] = as_int("dropNoDoubledCount", get("dropNoDoubledCount"), 1, 12)
-    if "shogiDoubledPawn" in val and as_bool("shogiDoubledPawn", val["shogiDoubledPawn"]) is not True:
+    attrs["no_doubled_count"] = val.number("dropNoDoubledCount")
+    if "shogiDoubledPawn" in val and val.flag("shogiDoubledPawn") is not True:
         raise KeyError_("shogiDoubledPawn", "not supported (Fairy-Stockfish reads dropNoDoubled now; "
                         "true, the old default, is accepted)", val["shogiDoubledPawn"])
-    attrs["drop_checks"] = as_bool("dropChecks", get("dropChecks"))
-    attrs["drop_promoted"] = as_bool("dropPromoted", get("dropPromoted"))
-    attrs["immobility_illegal"] = as_bool("immobilityIllegal", get("immobilityIllegal"))
-    attrs["pawn_drop_mate_illegal"] = as_bool("shogiPawnDropMateIllegal", get("shogiPawnDropMateIllegal"))
+    attrs["drop_checks"] = val.flag("dropChecks")
+    attrs["drop_promoted"] = val.flag("dropPromoted")
+    attrs["immobility_illegal"] = val.flag("immobilityIllegal")
+    attrs["pawn_drop_mate_illegal"] = val.flag("shogiPawnDropMateIllegal")
     # piece promotion
     promoted = {a: b for a, b in _pairs("promotedPieceType", get("promotedPieceType"), letters,
                                         False).items() if b != "-"}
@@ -135,9 +136,9 @@ def apply(val: dict[str, str], pieces: list[tuple[str, str, str]], attrs: dict,
     attrs["promoted_of"] = promoted
     attrs["limits"] = {a: int(n) for a, n in _pairs("promotionLimit", get("promotionLimit"),
                                                    letters, True).items() if int(n)}
-    attrs["piece_mandatory"] = as_bool("mandatoryPiecePromotion", get("mandatoryPiecePromotion"))
-    attrs["piece_demotion"] = as_bool("pieceDemotion", get("pieceDemotion"))
-    attrs["on_capture"] = as_bool("piecePromotionOnCapture", get("piecePromotionOnCapture"))
+    attrs["piece_mandatory"] = val.flag("mandatoryPiecePromotion")
+    attrs["piece_demotion"] = val.flag("pieceDemotion")
+    attrs["on_capture"] = val.flag("piecePromotionOnCapture")
     # forms: (token, the letter it moves as, its unpromoted letter)
     forms = [("+" + a.upper(), b, a) for a, b in promoted.items()]
     pawnish = bool(pawn or attrs["promo_pawns"][0] or attrs["promo_pawns"][1])

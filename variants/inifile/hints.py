@@ -17,14 +17,14 @@ from __future__ import annotations
 from typing import Any
 
 from .registry import names
-from .values import as_int
+from .section import Section
 
 HINT_KEYS = names("hint")
 
 
-def hint_attrs(val: dict[str, str], attrs: dict[str, Any]) -> None:
+def hint_attrs(sec: Section, attrs: dict[str, Any]) -> None:
     """Read the hint keys into the class attributes."""
-    if "clockMoves" in val:
-        attrs["clock_moves"] = as_int("clockMoves", val["clockMoves"], 5, 500)
-    if "clockGame" in val:
-        attrs["clock_game"] = as_int("clockGame", val["clockGame"], 0, 1000)
+    if "clockMoves" in sec:
+        attrs["clock_moves"] = sec.number("clockMoves")
+    if "clockGame" in sec:
+        attrs["clock_game"] = sec.number("clockGame")

@@ -27,20 +27,14 @@ from engine.notation.formats import TextFormat
 from engine.pieces import PieceType
 from engine.variant import BLACK, MAX_CELLS, WHITE, Variant
 
-from .values import KeyError_, KeyErrors, as_bool, as_file, as_int, as_value
-from .compose import bases
-from .hints import hint_attrs
 from .holes import hole_bases
 from .lattice_pieces import LatticePieceError, parse_lattice_piece
-from .plugins import plugin_bases, plugin_keys
-from .registry import LATTICE, names, on_board
+from .section import Section
+from .values import KeyError_, as_int
 
 CLASSES = ("squares", "vertices")
 CLASS_OF = {"squares": "square", "vertices": "vertex"}
 FRAMES = ("rank", "file rank", "antidiagonal")
-# the keys of a lattice section besides pieces, plugin keys and the GUI's
-LATTICE_KEYS = names("lattice")
-ON_LATTICE = on_board(LATTICE)      # the keys a lattice section may hold, but pieces and plugins
 _PIECE_KEY = re.compile(r"customPiece([1-9]|1\d|2[0-5])|king")
 
 
@@ -103,7 +97,7 @@ class LatticeText(TextFormat):
 
 class LatticeVariant(Variant):
     """A variant on a lattice board, built from a variants-file section; the class attributes
-    are set per section by ``build_lattice``."""
+    are set per section by ``read_lattice``."""
     files = 8
     ranks = 8
     classes: tuple[str, ...] = CLASSES
@@ -303,36 +297,33 @@ def _lattice_region(key: str, text: str, files: int, ranks: int,
     return frozenset(out), frozenset(camps)
 
 
-def _check_keys(val: dict[str, str], pkeys: frozenset[str]) -> None:
-    bad = [KeyError_(k, "not supported on a lattice board", k) for k in val
-           if k not in ON_LATTICE and k not in pkeys and not _PIECE_KEY.fullmatch(k)]
-    if bad:
-        raise KeyErrors(bad)
+def is_lattice_piece_key(key: str) -> bool:
+    """A piece key of a lattice section: customPiece1..25 or king."""
+    return _PIECE_KEY.fullmatch(key) is not None
+
+
+def read_lattice(sec: Section, attrs: dict) -> dict[str, tuple[type, ...]]:
+    """Read a lattice section (``lattice`` given) into ``attrs`` (the class attributes) and
+    return its rule parts (compose.py), but the plugins, which the builder adds; raises
+    KeyError_ for a bad key."""
+    val = sec
     for k in ("castling", "doubleStep"):
-        if k in val and as_bool(k, val[k]):
+        if sec.given(k) and sec.flag(k):
             raise KeyError_(k, "not supported on a lattice board (only false)", val[k])
-
-
-def build_lattice(name: str, keys: dict[str, tuple[str, int]]) -> tuple[type, dict[str, int]]:
-    """The Variant class of a lattice section (``lattice`` given); raises KeyError_ /
-    KeyErrors for a bad key.  Also returns the line of every key."""
-    lines = {k: ln for k, (_, ln) in keys.items()}
-    val = {k: v for k, (v, _) in keys.items()}
-    _check_keys(val, plugin_keys())
     classes = tuple(val["lattice"].replace(",", " ").split())
     if not classes or any(c not in CLASSES for c in classes) or len(set(classes)) != len(classes):
         bad = next((c for c in classes if c not in CLASSES), val["lattice"])
         raise KeyError_("lattice", "not squares, vertices or both", bad)
-    files = as_file("maxFile", val.get("maxFile", "8"), 12) + 1
-    ranks = as_int("maxRank", val.get("maxRank", "8"), 1, 10)
+    files = sec.file("maxFile", 12) + 1
+    ranks = sec.number("maxRank")
     size = len(lattice_geometry(files, ranks, classes).coords)
     if size > MAX_CELLS:
         raise KeyError_("lattice", f"{size} cells, more than the {MAX_CELLS} a move can name",
                         val["lattice"])
-    attrs: dict = {"name": name, "files": files, "ranks": ranks, "classes": classes,
-                   "start_fen": val.get("startFen", "")}
+    attrs.update({"files": files, "ranks": ranks, "classes": classes,
+                  "start_fen": val.get("startFen", "")})
     if not attrs["start_fen"]:
-        raise KeyError_("startFen", "a lattice section needs its startFen", name)
+        raise KeyError_("startFen", "a lattice section needs its startFen", sec.name)
     pieces, letters = [], set()
     for k, v in val.items():
         if not _PIECE_KEY.fullmatch(k) or v == "-":
@@ -364,9 +355,8 @@ def build_lattice(name: str, keys: dict[str, tuple[str, int]]) -> tuple[type, di
                                                  val.get("promotionNotOnEdge", "-"), letters))
     attrs["promo_region"] = tuple(_lattice_region(k, val.get(k, "-"), files, ranks, classes)
                                   for k in ("promotionRegionWhite", "promotionRegionBlack"))
-    attrs["promo_mandatory"] = as_bool("mandatoryPawnPromotion",
-                                     val.get("mandatoryPawnPromotion", "true"))
-    attrs["edge_ban"] = as_bool("edgeBan", val.get("edgeBan", "false"))
+    attrs["promo_mandatory"] = sec.flag("mandatoryPawnPromotion")
+    attrs["edge_ban"] = sec.flag("edgeBan", "false")
     attrs["one_foot"] = frozenset(_letters("oneFootTypes", val.get("oneFootTypes", "-"), letters))
     bound: dict[str, str] = {}
     for key, cls in (("squarePieces", "square"), ("vertexPieces", "vertex")):
@@ -387,11 +377,7 @@ def build_lattice(name: str, keys: dict[str, tuple[str, int]]) -> tuple[type, di
     if frame == "antidiagonal" and files != ranks:
         raise KeyError_("blackFrame", "antidiagonal needs a square board", frame)
     attrs["black_frame"] = frame
-    attrs["stalemate_result"] = as_value("stalemateValue", val.get("stalemateValue", "draw"))
-    attrs["checkmate_result"] = as_value("checkmateValue", val.get("checkmateValue", "loss"))
-    n = as_int("nMoveRule", val.get("nMoveRule", "50"), 0, 1000)
-    attrs["move_rule_plies"] = 2 * n if n else None
-    attrs["repetition_count"] = as_int("nFoldRule", val.get("nFoldRule", "3"), 2, 100)
+    attrs["checkmate_result"] = sec.outcome("checkmateValue")
     holes: frozenset = frozenset()
     if "holes" in val:
         holes, camps = _lattice_region("holes", val["holes"], files, ranks, classes)
@@ -399,7 +385,4 @@ def build_lattice(name: str, keys: dict[str, tuple[str, int]]) -> tuple[type, di
             raise KeyError_("holes", "a camp is no hole", val["holes"])
         if len(holes) >= size:
             raise KeyError_("holes", "every cell is a hole", val["holes"])
-    hint_attrs(val, attrs)
-    parts = {"plugins": plugin_bases(val, KeyError_), "holes": hole_bases(holes),
-             "board": (LatticeVariant,)}     # compose.py: the order they run in
-    return type(f"File_{name}", bases(parts), attrs), lines
+    return {"holes": hole_bases(holes), "board": (LatticeVariant,)}

@@ -19,13 +19,14 @@ from variants.chess import ChessText
 
 from .filevariant import FileVariant
 from .registry import names
-from .values import KeyError_, as_file, as_region, in_region
+from .section import Section
+from .values import KeyError_, as_region, in_region
 from .results import piece_set
 
 KEYS = names("move")
 
 
-def move_attrs(val: dict[str, str], pieces: tuple[tuple[str, str, str], ...], letters: set[str],
+def move_attrs(val: Section, pieces: tuple[tuple[str, str, str], ...], letters: set[str],
                pawn_letters: frozenset[str], files: int, ranks: int) -> dict[str, Any]:
     """The class attributes of the pawn and castling keys."""
     a: dict[str, Any] = {}
@@ -48,9 +49,9 @@ def move_attrs(val: dict[str, str], pieces: tuple[tuple[str, str, str], ...], le
     a["castle_rooks"] = piece_set("castlingRookPieces", val["castlingRookPieces"], letters) \
         if "castlingRookPieces" in val else frozenset(rook)
     a["rook_files"] = (
-        as_file("castlingRookKingsideFile", val["castlingRookKingsideFile"], files)
+        val.file("castlingRookKingsideFile", files)
         if "castlingRookKingsideFile" in val else files - 1,
-        as_file("castlingRookQueensideFile", val["castlingRookQueensideFile"], files)
+        val.file("castlingRookQueensideFile", files)
         if "castlingRookQueensideFile" in val else 0)
     return a
 

@@ -2,12 +2,17 @@
 whose key it is (Fairy-Stockfish's, ``fsf``, or cellfish's own), its default, what it needs,
 the boards it is read on, and whether this loader implements it at all.
 
+Each key also names its value's reader (``Reader``: true/false, a whole number in bounds, a
+file, win/loss/draw, a rank, or text that the module reading it parses with the board's
+context: regions, piece letters, Betza); ``section.py`` reads a section's values through
+these declarations, so a key's type is written here and nowhere else.
+
 The key sets the loader works from (``keys.py``'s defaults, implemented, GUI-only and refused
 keys, and each module's own key set) are derived from these declarations, so a key's fate
 is written in one place.  Plugin keys are the exception: the plugin registry
 (``variants/plugins``) names them, since a plugin brings its own key.
 
-Groups and the modules that read them: ``core`` (build.py: the board, pieces, pawns,
+Groups and the modules that read them: ``core`` (build.py and grid.py: the board, pieces, pawns,
 castling and the move-count and repetition rules), ``result`` (results.py), ``move``
 (moverules.py; the triple step: triplestep.py), ``drop`` (drops.py), ``gui`` (accepted and
 not read), ``level`` (levels.py), ``solid`` (solid.py), ``hole`` (holes.py), ``ruling``
@@ -26,8 +31,40 @@ from dataclasses import dataclass
 
 from variants.fsf_pieces import PIECES
 
-GRID = "grid"           # square, levelled and solid boards (build.py)
+GRID = "grid"           # square, levelled and solid boards (grid.py)
 LATTICE = "lattice"     # boards of squares and vertices (lattice.py)
+
+
+@dataclass(frozen=True)
+class Reader:
+    """How a key's value is read: ``bool`` (true/false), ``int`` (a whole number in
+    ``lo..hi``), ``value`` (win, loss or draw), ``file`` (a file of the board), ``rank`` (a
+    rank of the board, 1 up) or ``text`` (read by its module with the board's context)."""
+    kind: str
+    lo: int = 0
+    hi: int = 0
+
+    @property
+    def context_free(self) -> bool:
+        """Readable without the board (checked for every key given, before any is used)."""
+        return self.kind in ("bool", "int", "value")
+
+
+BOOL, VALUE, FILE, RANK, TEXT = Reader("bool"), Reader("value"), Reader("file"), Reader("rank"), \
+    Reader("text")
+
+
+def INT(lo: int, hi: int) -> Reader:  # noqa: N802 (reads as a type in the declarations)
+    return Reader("int", lo, hi)
+
+
+def _read(bools: str = "", values: str = "", files: str = "", ranks: str = "",
+          ints: dict[str, tuple[int, int]] | None = None) -> dict[str, Reader]:
+    """The readers of a group's keys (a key not named here is ``TEXT``)."""
+    out = {n: BOOL for n in bools.split()} | {n: VALUE for n in values.split()}
+    out |= {n: FILE for n in files.split()} | {n: RANK for n in ranks.split()}
+    out |= {n: INT(lo, hi) for n, (lo, hi) in (ints or {}).items()}
+    return out
 
 
 @dataclass(frozen=True)
@@ -39,6 +76,7 @@ class Key:
     default: str | None = None      # the value an absent key has (None: its reader decides)
     needs: str = ""                 # what the key needs to mean anything (documentation)
     boards: frozenset[str] = frozenset({GRID})
+    reader: Reader = TEXT
 
     @property
     def implemented(self) -> bool:
@@ -47,15 +85,18 @@ class Key:
 
 def _keys(group: str, origin: str, names: str, *, defaults: dict[str, str] | None = None,
           needs: dict[str, str] | None = None, boards: frozenset[str] = frozenset({GRID}),
-          both: str = "") -> list[Key]:
+          both: str = "", read: dict[str, Reader] | None = None) -> list[Key]:
     """Keys of one group: ``names`` split on white space, plus the keys of ``defaults``;
-    the keys in ``both`` are read on lattice boards too."""
-    defaults, needs = defaults or {}, needs or {}
+    the keys in ``both`` are read on lattice boards too; ``read`` gives their readers."""
+    defaults, needs, read = defaults or {}, needs or {}, read or {}
     shared = set(both.split())
-    out = [Key(n, group, origin, defaults.get(n), needs.get(n, ""),
-               boards | {LATTICE} if n in shared else boards)
-           for n in list(defaults) + [n for n in names.split() if n not in defaults]]
-    return out
+    every = list(defaults) + [n for n in names.split() if n not in defaults]
+    stray = set(read) - set(every)
+    if stray:
+        raise AssertionError(f"readers for undeclared keys {sorted(stray)}")
+    return [Key(n, group, origin, defaults.get(n), needs.get(n, ""),
+                boards | {LATTICE} if n in shared else boards, read.get(n, TEXT))
+            for n in every]
 
 
 _EVERY = frozenset({GRID, LATTICE})
@@ -75,7 +116,12 @@ KEYS: tuple[Key, ...] = tuple(
               "stalemateValue": "draw", "checkmateValue": "loss", "nMoveRule": "50",
               "nFoldRule": "3", "nFoldValue": "draw", "promotionRegionWhite": "*8",
               "promotionRegionBlack": "*1", "doubleStepRegionWhite": "*2",
-              "doubleStepRegionBlack": "*7"})
+              "doubleStepRegionBlack": "*7"},
+          read=_read(bools="mandatoryPawnPromotion doubleStep castling",
+                     values="stalemateValue checkmateValue nFoldValue",
+                     files="maxFile castlingKingFile castlingKingsideFile castlingQueensideFile",
+                     ranks="castlingRank",
+                     ints={"maxRank": (1, 10), "nMoveRule": (0, 1000), "nFoldRule": (2, 100)}))
     + _keys("result", "fsf", """nMoveRuleTypes nMoveRuleTypesWhite nMoveRuleTypesBlack
             flagPieceWhite flagPieceBlack flagRegionWhite flagRegionBlack""", defaults={
                 "checking": "true", "mustCapture": "false", "nFoldValueAbsolute": "false",
@@ -83,10 +129,15 @@ KEYS: tuple[Key, ...] = tuple(
                 "extinctionClaim": "false", "extinctionPieceTypes": "",
                 "extinctionPieceCount": "0", "extinctionOpponentPieceCount": "0",
                 "flagPiece": "*", "flagRegion": "", "flagMove": "false",
-                "extinctionPseudoRoyal": "false", "dupleCheck": "false"})
+                "extinctionPseudoRoyal": "false", "dupleCheck": "false"},
+            read=_read(bools="""checking mustCapture nFoldValueAbsolute perpetualCheckIllegal
+                       extinctionClaim extinctionPseudoRoyal dupleCheck flagMove""",
+                       ints={"extinctionPieceCount": (0, 1000),
+                             "extinctionOpponentPieceCount": (0, 1000)}))
     + _keys("move", "fsf", """enPassantRegion enPassantTypes enPassantTypesWhite
             enPassantTypesBlack castlingKingPiece castlingRookPieces castlingRookKingsideFile
-            castlingRookQueensideFile""")
+            castlingRookQueensideFile""",
+            read=_read(files="castlingRookKingsideFile castlingRookQueensideFile"))
     + _keys("triple", "fsf", "tripleStepRegionWhite tripleStepRegionBlack")
     + _keys("drop", "fsf", """whiteDropRegion blackDropRegion shogiDoubledPawn promotionPawnTypes
             promotionPawnTypesWhite promotionPawnTypesBlack""", defaults={
@@ -97,7 +148,12 @@ KEYS: tuple[Key, ...] = tuple(
                 "shogiPawnDropMateIllegal": "false", "promotedPieceType": "",
                 "promotionLimit": "", "mandatoryPiecePromotion": "false",
                 "pieceDemotion": "false", "piecePromotionOnCapture": "false"},
-            needs={"capturesToHand": "pieceDrops"})
+            needs={"capturesToHand": "pieceDrops"},
+            read=_read(bools="""pieceDrops capturesToHand dropLoop firstRankPawnDrops
+                       promotionZonePawnDrops shogiDoubledPawn dropChecks dropPromoted
+                       immobilityIllegal shogiPawnDropMateIllegal mandatoryPiecePromotion
+                       pieceDemotion piecePromotionOnCapture""",
+                       ints={"dropNoDoubledCount": (1, 12)}))
     + _keys("gui", "fsf", "pieceToCharTable pocketSize variantTemplate", boards=_EVERY)
     + _keys("refused", "fsf", """chess960 twoBoards sittuyinPromotion petrifyOnCapture castlingDroppedPiece mustDrop
             mustDropType dropOnTop enclosingDrop enclosingDropStart sittuyinRookDrop
@@ -109,42 +165,53 @@ KEYS: tuple[Key, ...] = tuple(
             countingRule adjudicateFullBoard pieceValueMg pieceValueEg""",
             boards=frozenset())
     # the chess family's rule keys (fsf2): check counting (checks.py)
-    + _keys("checks", "fsf", "", defaults={"checkCounting": "false"})
+    + _keys("checks", "fsf", "", defaults={"checkCounting": "false"}, read=_read("checkCounting"))
     # ... and blasts on capture (blast.py)
     + _keys("blast", "fsf", "blastImmuneTypes mutuallyImmuneTypes",
-            defaults={"blastOnCapture": "false"})
+            defaults={"blastOnCapture": "false"}, read=_read("blastOnCapture"))
     # ... how many flag pieces, and safe ones (read by results.py with the flag keys)
-    + _keys("flag", "fsf", "", defaults={"flagPieceCount": "1", "flagPieceSafe": "false"})
+    + _keys("flag", "fsf", "", defaults={"flagPieceCount": "1", "flagPieceSafe": "false"},
+            read=_read("flagPieceSafe", ints={"flagPieceCount": (1, 1000)}))
     # ... castling as a rule of the game (castlerules.py)
-    + _keys("castle", "fsf", "", defaults={"oppositeCastling": "false", "castlingWins": "-"})
+    + _keys("castle", "fsf", "", defaults={"oppositeCastling": "false", "castlingWins": "-"},
+            read=_read("oppositeCastling"))
     # ... walls and petrification (walls.py)
     + _keys("walls", "fsf", "petrifyOnCaptureTypes", defaults={"wallingRule": "none"})
     # ... draw odds (materialcount.py)
     + _keys("material", "fsf", "", defaults={"materialCounting": "none"})
     # ... passing (passes.py)
     + _keys("passes", "fsf", "passWhite passBlack passOnStalemateWhite passOnStalemateBlack",
-            defaults={"pass": "false", "passOnStalemate": "false"})
+            defaults={"pass": "false", "passOnStalemate": "false"},
+            read=_read("pass passOnStalemate passWhite passBlack passOnStalemateWhite "
+                       "passOnStalemateBlack"))
     # ... and stalemates decided by the pieces (stalemate.py)
-    + _keys("stalemate", "fsf", "", defaults={"stalematePieceCount": "false"})
+    + _keys("stalemate", "fsf", "", defaults={"stalematePieceCount": "false"},
+            read=_read("stalematePieceCount"))
     # cellfish's own keys (docs/variant-files.md)
-    + _keys("level", "cellfish", "levels levelNames", needs={"levelNames": "levels"})
+    + _keys("level", "cellfish", "levels levelNames", needs={"levelNames": "levels"},
+            read=_read(ints={"levels": (2, 8)}))      # 8: levels.py's MAX_LEVELS
     + _keys("solid", "cellfish", "solid blackFrame axisOrder ringKeepingTypes",
             needs={"solid": "levels", "blackFrame": "solid", "axisOrder": "solid",
-                   "ringKeepingTypes": "solid"}, both=_ON_LATTICE_TOO)
+                   "ringKeepingTypes": "solid"}, both=_ON_LATTICE_TOO, read=_read(bools="solid"))
     + _keys("hole", "cellfish", "holes", both=_ON_LATTICE_TOO)
     + _keys("ruling", "cellfish", """piecePromotionWhereMoveEnds nMoveRuleTypesOnly
             deadPositionTypes chessPositionChecks nMoveRulePlies""",
-            needs={"piecePromotionWhereMoveEnds": "promotedPieceType"})
+            needs={"piecePromotionWhereMoveEnds": "promotedPieceType"},
+            read=_read(bools="piecePromotionWhereMoveEnds nMoveRuleTypesOnly chessPositionChecks",
+                       ints={"nMoveRulePlies": (1, 2000)}))
     + _keys("return", "cellfish", """capturesToHandAs pieceDropRegionWhite pieceDropRegionBlack
             handLimit lastRankPawnsIllegal nMoveRuleName positionFields handOrder pieceNames""",
-            needs={"capturesToHandAs": "pieceDrops"})
+            needs={"capturesToHandAs": "pieceDrops"},
+            read=_read(bools="lastRankPawnsIllegal",
+                       ints={"handLimit": (64, 10000)}))     # 64: returns.py's CORE_HAND
     + _keys("pieceset", "cellfish", "promotedOnlyTypes", needs={"promotedOnlyTypes": "promotedPieceType"})
-    + _keys("hint", "cellfish", "clockMoves clockGame", boards=_EVERY)
+    + _keys("hint", "cellfish", "clockMoves clockGame", boards=_EVERY,
+            read=_read(ints={"clockMoves": (5, 500), "clockGame": (0, 1000)}))
     + _keys("lattice", "cellfish", """lattice pawnPromotionTypes promotionNotOnEdge edgeBan
             oneFootTypes squarePieces vertexPieces pieceValues""",
             needs=dict.fromkeys("""pawnPromotionTypes promotionNotOnEdge edgeBan oneFootTypes
                                 squarePieces vertexPieces pieceValues""".split(), "lattice"),
-            boards=frozenset({LATTICE}))
+            boards=frozenset({LATTICE}), read=_read(bools="edgeBan"))
 )
 
 BY_NAME: dict[str, Key] = {k.name: k for k in KEYS}

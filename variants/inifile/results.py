@@ -18,6 +18,7 @@ from engine.movegen import attacked_with, in_check, moves_before_result
 from engine.variant import BLACK, WHITE, Result, Variant
 
 from .registry import defaults, names
+from .section import Section
 from .values import KeyError_, as_bool, as_int, as_region, as_value
 
 ALL = "*"           # Fairy-Stockfish's ALL_PIECES in a piece set
@@ -43,19 +44,19 @@ def piece_set(key: str, value: str, letters: set[str], *, one: bool = False) -> 
     return frozenset(out)
 
 
-def result_attrs(val: dict[str, str], letters: set[str], pawn_letters: frozenset[str],
+def result_attrs(val: Section, letters: set[str], pawn_letters: frozenset[str],
                  royal: str, files: int, ranks: int) -> tuple[dict[str, Any], bool]:
     """The class attributes the result keys give, and whether the variant needs the
     :class:`ResultRules` hooks."""
     get: Callable[[str], str] = lambda k: val.get(k, DEFAULTS.get(k, ""))  # noqa: E731
     a: dict[str, Any] = {}
-    a["checks_allowed"] = as_bool("checking", get("checking"))
-    a["must_capture"] = as_bool("mustCapture", get("mustCapture"))
-    a["checkmate_result"] = as_value("checkmateValue", val.get("checkmateValue", "loss"))
+    a["checks_allowed"] = val.flag("checking")
+    a["must_capture"] = val.flag("mustCapture")
+    a["checkmate_result"] = val.outcome("checkmateValue")
     # n-fold repetition
-    a["nfold_value"] = as_value("nFoldValue", val.get("nFoldValue", "draw"))
-    a["nfold_absolute"] = as_bool("nFoldValueAbsolute", get("nFoldValueAbsolute"))
-    a["perpetual_check_illegal"] = as_bool("perpetualCheckIllegal", get("perpetualCheckIllegal"))
+    a["nfold_value"] = val.outcome("nFoldValue")
+    a["nfold_absolute"] = val.flag("nFoldValueAbsolute")
+    a["perpetual_check_illegal"] = val.flag("perpetualCheckIllegal")
     # pieces that reset the n-move count (pawnTypes by default)
     both = piece_set("nMoveRuleTypes", val["nMoveRuleTypes"], letters) \
         if "nMoveRuleTypes" in val else pawn_letters
@@ -68,13 +69,12 @@ def result_attrs(val: dict[str, str], letters: set[str], pawn_letters: frozenset
         as_value("extinctionValue", ev)
     a["extinction_value"] = ev
     a["extinction_types"] = piece_set("extinctionPieceTypes", get("extinctionPieceTypes"), letters)
-    a["extinction_count"] = as_int("extinctionPieceCount", get("extinctionPieceCount"), 0, 1000)
-    a["extinction_opponent_count"] = as_int("extinctionOpponentPieceCount",
-                                          get("extinctionOpponentPieceCount"), 0, 1000)
-    a["extinction_claim"] = as_bool("extinctionClaim", get("extinctionClaim"))
+    a["extinction_count"] = val.number("extinctionPieceCount")
+    a["extinction_opponent_count"] = val.number("extinctionOpponentPieceCount")
+    a["extinction_claim"] = val.flag("extinctionClaim")
     # pseudo-royal extinction pieces (pseudoroyal.py): then no extinction result
-    a["pseudo_royal"] = as_bool("extinctionPseudoRoyal", get("extinctionPseudoRoyal"))
-    a["duple_check"] = as_bool("dupleCheck", get("dupleCheck"))
+    a["pseudo_royal"] = val.flag("extinctionPseudoRoyal")
+    a["duple_check"] = val.flag("dupleCheck")
     extinct = ev != "none" and bool(a["extinction_types"]) and not a["pseudo_royal"]
     # capture the flag
     fp = piece_set("flagPiece", get("flagPiece"), letters, one=True)
@@ -83,7 +83,7 @@ def result_attrs(val: dict[str, str], letters: set[str], pawn_letters: frozenset
     region = as_region("flagRegion", get("flagRegion"), files, ranks)
     a["flag_regions"] = tuple(as_region(k, val[k], files, ranks) if k in val else region
                               for k in ("flagRegionWhite", "flagRegionBlack"))
-    a["flag_move"] = as_bool("flagMove", get("flagMove"))
+    a["flag_move"] = val.flag("flagMove")
     a["flag_count"] = as_int("flagPieceCount", val.get("flagPieceCount", "1"), 1, 1000)
     a["flag_safe"] = as_bool("flagPieceSafe", val.get("flagPieceSafe", "false"))
     a["flag_king"] = tuple(p == frozenset(royal) for p in a["flag_pieces"]) if royal else (False, False)

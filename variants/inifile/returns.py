@@ -23,7 +23,8 @@ import re
 from engine.zobrist import KEY_BITS
 
 from .registry import names
-from .values import KeyError_, as_bool, as_int, as_region, in_region
+from .section import Section
+from .values import KeyError_, as_region, in_region
 from .filevariant import RuleBase
 
 RETURN_KEYS = names("return")
@@ -37,7 +38,7 @@ def _letter(key: str, ch: str, letters: set[str]) -> str:
     return ch.lower()
 
 
-def return_attrs(val: dict[str, str], letters: set[str], files: int, ranks: int,
+def return_attrs(val: Section, letters: set[str], files: int, ranks: int,
                  levels: str) -> dict:
     """The class attributes of these keys (a section without them gets none)."""
     a: dict = {}
@@ -46,7 +47,7 @@ def return_attrs(val: dict[str, str], letters: set[str], files: int, ranks: int,
         if val.get("capturesToHand", "false").lower() in ("true", "1", "yes"):
             raise KeyError_("capturesToHand", "capturesToHandAs says where captures go "
                             "(leave capturesToHand out)", val["capturesToHand"])
-        if not as_bool("pieceDrops", val.get("pieceDrops", "false")):
+        if not val.flag("pieceDrops"):
             raise KeyError_("capturesToHandAs", "needs pieceDrops (a hand nobody can drop from)",
                             text)
         hand_as: dict[str, str] = {}
@@ -74,9 +75,9 @@ def return_attrs(val: dict[str, str], letters: set[str], files: int, ranks: int,
     if any(regions):
         a["piece_drop_region"] = tuple(regions)
     if "handLimit" in val:
-        a["hand_limit"] = as_int("handLimit", val["handLimit"], CORE_HAND, 10000)
+        a["hand_limit"] = val.number("handLimit")
     if "lastRankPawnsIllegal" in val:
-        a["last_rank_pawns_illegal"] = as_bool("lastRankPawnsIllegal", val["lastRankPawnsIllegal"])
+        a["last_rank_pawns_illegal"] = val.flag("lastRankPawnsIllegal")
     if "nMoveRuleName" in val:
         name = val["nMoveRuleName"].strip()
         if not name:

@@ -28,23 +28,23 @@ from typing import Any
 from engine.variant import BLACK, WHITE
 
 from .registry import names
-from .values import as_bool, as_int
+from .section import Section
 from .filevariant import RuleBase
 
 RULING_KEYS = names("ruling")
 
 
-def ruling_attrs(val: dict[str, str], pieces: list[tuple[str, str, str]], attrs: dict[str, Any],
+def ruling_attrs(val: Section, pieces: list[tuple[str, str, str]], attrs: dict[str, Any],
                  error: type) -> None:
     """Read the ruling keys into the class attributes (after the drop keys, whose clock
     attributes ``nMoveRuleTypesOnly`` replaces)."""
     letters = {letter for _, letter, _ in pieces}
     if "piecePromotionWhereMoveEnds" in val:
-        on = as_bool("piecePromotionWhereMoveEnds", val["piecePromotionWhereMoveEnds"])
+        on = val.flag("piecePromotionWhereMoveEnds")
         if on and not attrs.get("promoted_of"):
             raise error("piecePromotionWhereMoveEnds", "needs promotedPieceType", val["piecePromotionWhereMoveEnds"])
         attrs["promo_where_move_ends"] = on
-    if "nMoveRuleTypesOnly" in val and as_bool("nMoveRuleTypesOnly", val["nMoveRuleTypesOnly"]):
+    if "nMoveRuleTypesOnly" in val and val.flag("nMoveRuleTypesOnly"):
         attrs["drop_resets_clock"] = False
         attrs["pawn_drop_resets_clock"] = True      # a drop of an nMoveRuleTypes piece
         attrs["promotion_resets_clock"] = False
@@ -60,9 +60,9 @@ def ruling_attrs(val: dict[str, str], pieces: list[tuple[str, str, str]], attrs:
         attrs["dead_lone"] = frozenset(lone)
         attrs["dead_bishop"] = next((letter for n, letter, _ in pieces if n == "bishop"), "")
     if "chessPositionChecks" in val:
-        attrs["chess_position_checks"] = as_bool("chessPositionChecks", val["chessPositionChecks"])
+        attrs["chess_position_checks"] = val.flag("chessPositionChecks")
     if "nMoveRulePlies" in val:
-        n = as_int("nMoveRulePlies", val["nMoveRulePlies"], 1, 2000)
+        n = val.number("nMoveRulePlies")
         if "nMoveRule" in val and 2 * int(val["nMoveRule"]) != n:
             raise error("nMoveRulePlies", f"disagrees with nMoveRule = {val['nMoveRule']} "
                                           f"({2 * int(val['nMoveRule'])} plies)", val["nMoveRulePlies"])

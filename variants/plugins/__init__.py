@@ -59,6 +59,11 @@ class Plugin:
     key that names it; ``plugin_check``: refuse a section the plugin cannot play."""
     plugin_name: str = ""
     plugin_key: str = PLUGINS_KEY
+    # the hooks the plugin replaces rather than extends: its own version does not call
+    # ``super()``, so the rule parts after it in the chain (variants/inifile/compose.py) do
+    # not run for that hook.  Naming them here says that is meant (tests/test_compose.py
+    # refuses a chain cut by a hook not named here)
+    plugin_replaces: frozenset[str] = frozenset()
 
     @classmethod
     def plugin_check(cls, keys: dict[str, str]) -> None:

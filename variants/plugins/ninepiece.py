@@ -105,6 +105,9 @@ class Ninepiece(Plugin, RuleBase):
     plugin_name = "ninepiece"
     plugin_key = "fusion"
     notation_class = NinepieceText
+    # the cube's frame (Black's vectors mirror the rank only) and the Stockbroker's own
+    # promotion replace the solid board's and the drop keys' versions
+    plugin_replaces = frozenset({"orient", "white_coord", "promotion_options"})
     # the Stockbroker (the one piece whose moves restart the move count) only moves forward,
     # so none of its moves can be taken back: no reversible moves to look up (and no tables
     # to compile while the file is loaded)

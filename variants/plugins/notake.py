@@ -70,6 +70,10 @@ class Notake(Plugin, RuleBase):
     template = "shogi"
     check_hook = True
     fast_legality = False
+    acts_elsewhere = True       # the acting moves recruit, demote or promote another piece
+    # its own legality test covers what the drop keys' move filter would check (a piece
+    # left without moves, promotion): acting moves are not the moves that filter reads
+    plugin_replaces = frozenset({"legal_moves"})
 
     check_ok_repetition = Shogi.check_ok_repetition   # fourfold; perpetual checker loses
 

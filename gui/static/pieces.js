@@ -1,0 +1,62 @@
+// Piece drawings, made by the page from the piece's name the server gives (never from a
+// variant's name): the chess pieces (king ... pawn) as Unicode chess glyphs; in a game whose
+// pieces are shogi pieces (`piece_style` "shogi") pentagons pointing at the opponent, with the
+// shogi piece's kanji when its name is one of shogi's, else its letter; any other piece a disc
+// with its letter(s).  A promoted piece (token "+X") has a red ring or red writing.
+"use strict";
+const NS = "http://www.w3.org/2000/svg";
+function el(tag, attrs, parent) {
+  const e = document.createElementNS(NS, tag);
+  for (const k in attrs) e.setAttribute(k, attrs[k]);
+  if (parent) parent.appendChild(e);
+  return e;
+}
+const CHESS_GLYPH = {king: "\u265A", queen: "\u265B", rook: "\u265C", bishop: "\u265D",
+  knight: "\u265E", pawn: "\u265F"};
+const SHOGI_KANJI = {pawn: "歩", lance: "香", knight: "桂", silver: "銀", gold: "金",
+  bishop: "角", rook: "飛", king: "玉", tokin: "と", promotedlance: "杏",
+  promotedknight: "圭", promotedsilver: "全", horse: "馬", dragon: "龍"};
+function isWhite(tok) {   // side 0's tokens are upper case
+  const letters = tok.replace(/[^A-Za-z]/g, "");
+  return letters === letters.toUpperCase();
+}
+function pieceName(g, tok) {
+  return ((g.piece_names || {})[tok.toUpperCase()] || "").toLowerCase();
+}
+// draw token `tok` centred at (cx, cy) with radius r; `down`: a shogi piece points down
+function drawPiece(parent, g, tok, cx, cy, r, down) {
+  const white = isWhite(tok), promoted = tok.startsWith("+");
+  const pg = el("g", {"data-piece": tok, class: "pc " + (white ? "w" : "b") + (promoted ? " promoted" : "")}, parent);
+  const name = pieceName(g, tok), letters = tok.replace(/[+~()]/g, "").toUpperCase();
+  if (g.piece_style === "shogi") {
+    const s = r * 1.05, d = down ? -1 : 1;
+    const pts = [[0, -1], [0.62, -0.66], [0.78, 0.92], [-0.78, 0.92], [-0.62, -0.66]]
+      .map(([x, y]) => `${cx + x * s * 0.92},${cy + y * s * d}`);
+    el("path", {d: "M" + pts.join("L") + "Z", class: "koma", "stroke-width": r * 0.06}, pg);
+    const kanji = SHOGI_KANJI[name.replace(/\s/g, "")];
+    const t = el("text", {x: cx, y: cy + 0.08 * s * d, class: "kanji",
+      transform: down ? `rotate(180 ${cx} ${cy + 0.08 * s * d})` : ""}, pg);
+    t.textContent = kanji || letters;
+    t.setAttribute("style", `font-size:${(kanji ? 0.95 : 0.9) * r / Math.max(1, letters.length * 0.7)}px`);
+    return pg;
+  }
+  const glyph = !promoted && CHESS_GLYPH[name];
+  if (glyph) {
+    const t = el("text", {x: cx, y: cy + r * 0.08, class: "glyph", "stroke-width": r * 0.05}, pg);
+    t.textContent = glyph;
+    t.setAttribute("style", `font-size:${r * 2.05}px`);
+    return pg;
+  }
+  el("circle", {cx, cy, r}, pg);
+  const t = el("text", {x: cx, y: cy}, pg);
+  t.textContent = letters;
+  const size = Math.min(r * 1.2, 2.2 * r / Math.max(1, letters.length));
+  t.setAttribute("style", `font-size:${size}px`);
+  return pg;
+}
+// a piece alone in a small svg (the chooser, the legend)
+function pieceIcon(g, tok, px) {
+  const svg = el("svg", {viewBox: "-0.5 -0.5 1 1", width: px, height: px});
+  drawPiece(svg, g, tok, 0, 0, 0.42, false);
+  return svg;
+}
