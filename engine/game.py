@@ -18,7 +18,16 @@ VALUES: Final = {"win": WIN, "draw": DRAW, "loss": LOSS}
 
 
 def game_result(pos: Position, legal: list[int] | None = None) -> Result:
-    """(score for the side to move: 1 win / 0 draw / -1 loss, reason) or None."""
+    """(score for the side to move: 1 win / 0 draw / -1 loss, reason) or None.  Where a side
+    has draw odds (``Variant.draw_odds``: armageddon's Black) a draw is that side's win."""
+    r = _result(pos, legal)
+    odds = pos.variant.draw_odds
+    if odds >= 0 and r is not None and r[0] == DRAW:
+        return (WIN if pos.side == odds else LOSS, r[1])
+    return r
+
+
+def _result(pos: Position, legal: list[int] | None) -> Result:
     v = pos.variant
     r = v.adjudicate(pos)
     if r is not None:
@@ -28,7 +37,7 @@ def game_result(pos: Position, legal: list[int] | None = None) -> Result:
     if not legal:
         if in_check(pos):
             return (VALUES[v.checkmate_result], "checkmate")
-        return (VALUES[v.stalemate_result], "stalemate")
+        return v.stalemate_outcome(pos) or (VALUES[v.stalemate_result], "stalemate")
     count = pos.history.count(pos.hash)
     if count > 1:
         r = v.check_ok_repetition(pos, count)

@@ -6,7 +6,8 @@ Inside the engine a move is an int (fast to build, hash and compare):
     bits  8-15  from cell (DROP for a drop from the hand)
     bits 16-23  piece type id: the promotion result, the dropped type, or the fission component
     bits 24-31  acted-on cell + 1 (0 = none): Notake actions, any second cell a hook needs
-    bits 32-    flags (CASTLE, EP, DOUBLE, SPECIAL, FISSION ...)
+    bits 32-47  flags (CASTLE, EP, DOUBLE, SPECIAL, FISSION ...)
+    bits 48-55  a wall square the move also places + 1 (0 = none): the duck's square
 
 ``Move`` is the typed view used at the API boundary.
 
@@ -30,6 +31,7 @@ SPECIAL: Final = 8 << 32     # made and unmade by the variant's own hook
 FISSION: Final = 16 << 32
 FUSION: Final = 32 << 32
 FLAGS: Final = ~((1 << 32) - 1)
+WALL_SHIFT: Final = 48       # the wall field (a square the move also walls, + 1)
 
 NULL_MOVE: Final = 0xFFFF  # from 255 to 255: never a real move
 

@@ -32,7 +32,8 @@ Undo = tuple[Record, int, Any, int]
 _SLOTS = ("variant", "board", "occ", "hand", "side", "ep", "ep_victim", "castle",
           "halfmove", "fullmove", "hash", "king", "stack", "history", "z",
           "_royal", "_pawn", "_handtype", "_handsrc", "_cmask", "_cbymove", "extra", "acc",
-          "accw", "md", "journal", "_jbuf", "_capfx", "_spjournal", "_dropfx")
+          "accw", "md", "journal", "_jbuf", "_capfx", "_spjournal", "_dropfx", "_movefx",
+          "_mjournals")
 
 
 class Position:
@@ -68,6 +69,9 @@ class Position:
         pr = v.position_rules            # what make and unmake read, per code and cell (engine/rules.py)
         self._capfx = pr.capture_effects
         self._dropfx = pr.drop_effects
+        self._movefx = pr.move_effects      # Variant.after_move runs after every move
+        # per move made (with _movefx): what after_move changed, for unmake to put back
+        self._mjournals: list[list[tuple[int, int]]] = []
         self._spjournal = pr.journal_special
         self._royal = pr.royal
         self._pawn = pr.pawn
@@ -149,6 +153,7 @@ class Position:
                     self.king[p & 1] = c
         self.hash = self.compute_hash()
         self.stack = []
+        self._mjournals = []
         self.history = [self.hash]
         self.acc = None
 
@@ -161,6 +166,7 @@ class Position:
         p.hand = self.hand[:]
         p.king = self.king[:]
         p.stack = self.stack[:]
+        p._mjournals = self._mjournals[:]
         p.history = self.history[:]
         p._jbuf = []
         return p
@@ -328,6 +334,15 @@ class Position:
         self.acc = a if W is not None else None
         self.stack.append((rec, cap, extra, code))
         self.history.append(h)
+        if self._movefx:                    # the hook reads the move's record on the stack
+            jm: list[tuple[int, int]] = []
+            self.journal = jm
+            self.variant.after_move(self, m)
+            self.journal = None
+            self._mjournals.append(jm)
+            if jm:
+                self._hook_rights(jm)
+                self.history[-1] = self.hash
 
     def _hook_rights(self, journal: list[tuple[int, int]]) -> None:
         """A castling right lapses when a variant's hook changed its king's or rook's cell."""
@@ -388,6 +403,8 @@ class Position:
         b = self.board
         to = m & 255
         frm = (m >> 8) & 255
+        if self._movefx and m != NULL_MOVE:
+            self._undo_journal(self._mjournals.pop())
         if frm == DROP:                # a drop, or a null move (from DROP to 255)
             if m == NULL_MOVE:
                 self.ep, self.ep_victim, self.halfmove, self.hash = ep, epv, halfmove, h

@@ -36,6 +36,7 @@ class Rules:
     special_moves: bool     # make_special: moves the variant makes itself (SPECIAL flag)
     own_special_undo: bool  # unmake_special: the variant takes its own moves back (else the position does)
     capture_effects: bool   # after_capture runs on every capture (capture_hook, or the hook overridden)
+    move_effects: bool      # after_move runs after every move (the hook overridden)
     own_legality: bool      # legal_moves: the generic royal-check filter is not used
     own_check: bool         # in_check is the variant's own (check_hook)
     drop_rule: bool         # drop_legal is asked for every drop (has_drop_rule)
@@ -71,8 +72,8 @@ class PositionRules:
     """What a position's make and unmake read of its variant, per piece code and cell, worked
     out once per variant (``Variant.position_rules``) and shared by every position of it (never
     changed)."""
-    __slots__ = ("capture_effects", "journal_special", "royal", "pawn", "handtype", "handsrc",
-                 "cmask", "cbymove", "drop_effects")
+    __slots__ = ("capture_effects", "move_effects", "journal_special", "royal", "pawn",
+                 "handtype", "handsrc", "cmask", "cbymove", "drop_effects")
 
     def __init__(self, v: Variant) -> None:
         r = v.rules
@@ -80,6 +81,7 @@ class PositionRules:
         self.capture_effects: bool = r.capture_effects      # after_capture runs on every capture
         # after_drop runs on every drop (Placement's castling rights, Reversi's flips)
         self.drop_effects: bool = overrides(type(v), "after_drop")
+        self.move_effects: bool = r.move_effects            # after_move runs after every move
         # the position records a special move's changes and takes them back itself
         self.journal_special: bool = r.special_moves and not r.own_special_undo
         self.royal: list[bool] = [bool((pt := v.piece_types[c >> 1]) and pt.royal) for c in range(ncodes)]
@@ -133,6 +135,7 @@ def derive(v: Variant) -> Rules:
     own_tactical = overrides(cls, "is_tactical")
     special = overrides(cls, "make_special")
     capture_effects = bool(v.capture_hook) or overrides(cls, "after_capture")
+    move_effects = overrides(cls, "after_move")
     own_check = bool(v.check_hook)
     drop_rule = bool(v.has_drop_rule)
     royal = bool(v.royal_check) and not own_check
@@ -146,13 +149,14 @@ def derive(v: Variant) -> Rules:
     # a drop that changes other cells (after_drop) may open a line, as a capture hook may
     drop_effects = overrides(cls, "after_drop")
     pins = bool(v.fast_legality) and not bent_moves(v) and not capture_effects and not special \
-        and not drop_effects
+        and not drop_effects and not (move_effects and v.after_move_cells)
     evasion = pins and not own_check
     checkless = not own_check and not v.royal_check and not drop_rule
     return Rules(
         extra_moves=overrides(cls, "extra_moves"), special_moves=special,
         own_special_undo=overrides(cls, "unmake_special"),
-        capture_effects=capture_effects, own_legality=own_legality, own_check=own_check,
+        capture_effects=capture_effects, move_effects=move_effects,
+        own_legality=own_legality, own_check=own_check,
         drop_rule=drop_rule, adjudicates=adjudicates, eval_terms=overrides(cls, "eval_terms"),
         own_tactical=own_tactical, acted_result=overrides(cls, "acted_result"),
         capture_gains=overrides(cls, "capture_gains"),

@@ -96,6 +96,7 @@ class Variant:
     repetition_count: int = 3         # draw at this many occurrences
     stalemate_result: str = "draw"    # "draw", "loss" (side to move loses) or "win"
     checkmate_result: str = "loss"    # the same for checkmate (no moves while in check)
+    draw_odds: int = -1               # the side (WHITE, BLACK) whose draws are wins, or -1
     must_capture: bool = False        # when a legal capture exists, only captures are legal
     checks_allowed: bool = True       # False: a move that gives check is illegal
     decided_no_moves: bool = False    # once adjudicate decides the game, no move is legal
@@ -104,6 +105,7 @@ class Variant:
                                       # capture hooks or own moves: engine/rules.py)
     capture_hook: bool = False        # call after_capture on every capture (defining it is enough)
     has_drop_rule: bool = False       # call drop_legal on every drop
+    after_move_cells: bool = True     # after_move (where defined) may change cells, not only counts
     check_hook: bool = False          # in_check is the variant's own (Notake)
     acts_elsewhere: bool = False      # a move may change a piece on a cell it neither leaves nor
                                       # enters (Notake's acting moves, written from-to,cell)
@@ -378,6 +380,18 @@ class Variant:
         changes only its own cells (``engine/rules.py``): every move is made and tested."""
         return None
 
+    def after_move(self, pos: Position, move: int) -> None:
+        """Side effects of every move (not the searcher's null move) once it is made, the
+        other side is to move and the move's record is on ``pos.stack`` (its captured code,
+        or for en passant its ``EP`` flag): a count of the checks each side has given, a
+        blast around a capture (en passant included, unlike ``after_capture``).  The hook changes
+        only cells and hands, through ``pos.put``, ``pos.clear``, ``pos.set_cell`` and
+        ``pos.add_hand``; the position records them and puts them back at unmake.  Hand
+        codes 0 and 1 (type id 0 is no piece) are free for such per-side counts: they are
+        hashed and taken back like a hand, and never written as held pieces nor dropped.
+        Defining it makes every make call it (engine/rules.py)."""
+        return None
+
     def legal_moves(self, pos: Position, pseudo: list[int]) -> list[int] | None:
         """Optional full legality filter over the pseudo-legal moves: the legal ones, or None for
         the generic royal-check filter.  It may make and unmake moves; it leaves the position as
@@ -388,6 +402,11 @@ class Variant:
         """(score for side to move: 1 win, 0 draw, -1 loss, reason) or None if the game goes on.
         Called by the core after its own checks (no moves, repetition, move clock); changes
         nothing."""
+        return None
+
+    def stalemate_outcome(self, pos: Position) -> Result:
+        """The result of a stalemate (no legal move, not in check) where the position decides
+        it (a count of the pieces), or None for ``stalemate_result``; changes nothing."""
         return None
 
     def adjudicate(self, pos: Position) -> Result:

@@ -430,7 +430,7 @@ def test_reversi_games_equal_fairy_stockfish(name, plies):
     """Random games to their end (a full board, a side without a move, two passes): the same
     drops (each enclosing), flips, passes, text and results as Fairy-Stockfish."""
     ends = play_random_games(name, games=3, plies=plies)
-    assert ends <= {"piece count"} and ends, ends
+    assert ends <= {"piece count", "stalemate"} and ends, ends
 
 
 def test_reversi_rules_in_named_positions():
@@ -453,9 +453,9 @@ def test_reversi_rules_in_named_positions():
     pos.make(legal_moves(pos)[0])
     assert legal_moves(pos) == [] and game_result(pos, [])[0] == -1
     assert fsf_result("flipello", fen, ["a1a1", "d4d4"], []) == -1
-    # Flipersi does not pass: a side without a drop is judged by the count at once
+    # Flipersi does not pass: a side without a drop is stalemated, judged by the count at once
     v = variants.get("flipersi")
     pos = parse_position(v, fen)
-    assert legal_moves(pos) == [] and game_result(pos, []) == (-1, "piece count")
+    assert legal_moves(pos) == [] and game_result(pos, []) == (-1, "stalemate")
     # its first four pieces go on the centre, enclosing nothing
     assert moves_of(v, pyffish.start_fen("flipersi")) == {"P@d4", "P@e4", "P@d5", "P@e5"}

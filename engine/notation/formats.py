@@ -73,6 +73,19 @@ class TextFormat:
         ``fields``)."""
         return self.fields
 
+    # ---- a game's own fields ------------------------------------------------------------------
+    def init_fields(self, pos: Position) -> None:
+        """Set what a game's own fields hold when the text leaves them out (called on the
+        fresh position before the text is read; default: nothing)."""
+
+    def parse_field(self, pos: Position, name: str, text: str) -> None:
+        """Read a field of the game's own (a name of ``fields`` the codec does not know)."""
+        raise PositionTextError(f"unknown position field {name}")
+
+    def format_field(self, pos: Position, name: str) -> str:
+        """Write a field of the game's own (a name of ``fields`` the codec does not know)."""
+        raise ValueError(f"unknown position field {name}")
+
     # ---- castling and en passant -----------------------------------------------------------
     def parse_castling(self, text: str, board: list[int]) -> int:
         """Rights bits for a castling field; a right whose king or rook is not home is dropped."""

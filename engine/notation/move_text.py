@@ -7,13 +7,14 @@
   P@e4 / P*5e           drop (UCI / USI); +L@e4 drops a piece in promoted form
   <from><to>/b          fission: the component that moves
   <from><to>[+],<cell>  a move that also acts on another cell (Notake)
+  <from><to>,<to><cell> a move that also moves the wall (the duck) to cell
   0000                  null move
 """
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ..moves import DROP, FISSION, NULL_MOVE, SPECIAL, acted_of, from_of, ptype_of, to_of
+from ..moves import DROP, FISSION, NULL_MOVE, SPECIAL, WALL_SHIFT, acted_of, from_of, ptype_of, to_of
 from .errors import MoveTextError
 
 if TYPE_CHECKING:
@@ -43,6 +44,9 @@ def move_text(variant: Variant, m: int, dialect: str = "uci") -> str:
     acted = acted_of(m)
     if acted >= 0 and m & SPECIAL:
         s += variant.notation.acted_text(to, acted, dialect)
+    wall = (m >> WALL_SHIFT) & 255
+    if wall:                    # the square the move also walls (the duck), as Fairy-Stockfish
+        s += "," + geo.name(to, dialect) + geo.name(wall - 1, dialect)
     return s
 
 

@@ -80,6 +80,10 @@ def code_token(variant: Variant, code: int) -> str:
 
 def parse_board(variant: Variant, text: str, board: list[int]) -> None:
     groups = variant.notation.layout
+    # a game whose squares can become walls has a piece of token "*" (its first player's code
+    # stands for every wall): "*" on a cell of the board is a wall, on a hole the hole
+    wt = variant.by_token.get("*")
+    wall = wt.id * 2 if wt is not None else None
     gtexts = text.split("|")
     if len(gtexts) != len(groups):
         raise PositionTextError(f"expected {len(groups)} board groups separated by | ({text})")
@@ -99,13 +103,12 @@ def parse_board(variant: Variant, text: str, board: list[int]) -> None:
                 else:
                     if i >= len(cells):
                         raise PositionTextError(f"row too long ({rtext})")
-                    wall = variant.by_token.get("*")     # a wall piece is written * too
-                    if (tok == "*") != (cells[i] == HOLE) and not (wall and cells[i] != HOLE):
+                    if tok == "*" and cells[i] != HOLE and wall is not None:
+                        board[cells[i]] = wall          # a wall square (a game's own piece "*")
+                    elif (tok == "*") != (cells[i] == HOLE):
                         raise PositionTextError(f"a hole is written * and only a hole is ({rtext})")
-                    if tok != "*":
+                    elif tok != "*":
                         board[cells[i]] = token_code(variant, tok)
-                    elif wall is not None and cells[i] != HOLE:
-                        board[cells[i]] = wall.id * 2 + 1
                     i += 1
                 if i > len(cells):
                     raise PositionTextError(f"row too long ({rtext})")
@@ -207,6 +210,7 @@ def parse(variant: Variant, text: str, fmt: str | None = None) -> Position:
     if not fields:
         raise PositionTextError("empty position text")
     pos = Position(variant)
+    variant.notation.init_fields(pos)
     board = pos.board
     if fmt == "sfen":
         if len(fields) < 2:
@@ -263,6 +267,8 @@ def parse(variant: Variant, text: str, fmt: str | None = None) -> Position:
             pos.halfmove = _int(f, "halfmove clock")
         elif name == "fullmove":
             pos.fullmove = max(1, _int(f, "move number"))
+        else:
+            variant.notation.parse_field(pos, name, f)
     if len(rest) > len(spec):
         raise PositionTextError(f"too many fields ({' '.join(rest[len(spec):])})")
     variant.validate_position(pos)
@@ -293,4 +299,6 @@ def format(pos: Position, fmt: str | None = None) -> str:
             out.append(variant.notation.halfmove_text(pos))
         elif name == "fullmove":
             out.append(str(pos.fullmove))
+        else:
+            out.append(variant.notation.format_field(pos, name))
     return " ".join(out)

@@ -10,6 +10,8 @@ the order of contributions is the order of ``PARTS``:
 ==============  =============================================================================
 part            what it contributes
 ==============  =============================================================================
+passes          ``PassRules`` (passes.py): the pass (``extra_moves``, ``make_special``),
+                ``legal_moves`` (a pass on stalemate only)
 pseudoroyal     ``legal_moves`` and ``in_check``: the pseudo-royal filter, run after every
                 other one (its ``super()`` call makes the other filters' moves first)
 triple          the pawn's triple step: ``extra_moves``, ``_valid_ep`` (triplestep.py)
@@ -18,6 +20,15 @@ asia            counting.py: ``Makpong`` (``legal_moves``), ``Counting`` (``resu
                 (``legal_moves``: the royal pieces may not face each other),
                 ``MobilityRules`` (``allow_move``: mobility regions; ``_piece``: the
                 soldier's rank)
+blast           ``BlastRules`` (blast.py): ``after_move`` (the blast), ``legal_moves``
+                (mutual immunity, atomic's pseudo-royal pieces), ``in_check``, ``adjudicate``
+stalemate       ``StalemateCount`` (stalemate.py): ``stalemate_outcome``
+petrify         ``PetrifyRules`` (petrify.py): the wall piece (``_forms``), petrification
+                and the duck (``after_move``), ``legal_moves`` (no move onto a wall)
+castle          ``CastleRules`` (castlerules.py): ``after_move`` (opposite castling),
+                ``adjudicate`` (castling wins)
+checks          ``CheckCounting`` (checks.py): ``after_move`` (the checks given) and
+                ``adjudicate`` (the last check to give)
 plugins         the named plugins, in key then name order (variants/plugins); each may
                 extend ``validate_position``, ``adjudicate``, ``extra_moves``,
                 ``eval_terms`` and the piece set
@@ -52,10 +63,13 @@ board           the base class: ``FileRules`` (moverules.py) on square, levelled
 ==============  =============================================================================
 
 ``validate_position`` therefore runs plugins, then rulings, then returns, then the base;
-``adjudicate`` plugins, then the pawn-drop mate, then results, then the base;
+``adjudicate`` blasts, then castling wins, then check counting, then plugins, then the
+pawn-drop mate, then results, then the base;
 ``extra_moves`` the triple step, then plugins, then promoted drops, then the base;
-``eval_terms`` plugins, then the base; ``legal_moves`` the pseudo-royal filter outermost,
-then the flying general, then plugins, then the drop filters, then the base.
+``eval_terms`` plugins, then the base; ``legal_moves`` the pass on stalemate outermost (it
+needs every other filter's answer), then the pseudo-royal filter, then the blast part's, then
+the petrified walls', then the flying general, then plugins, then the drop filters, then the
+walls of the gating games, then the base.
 ``chain`` lists, for a built class, the parts that override a hook, in the order they run.
 
 A part whose hook does not call ``super()`` ends that hook's chain: the parts after it do
@@ -66,9 +80,9 @@ every shipped class).
 """
 from __future__ import annotations
 
-PARTS = ("pseudoroyal", "triple", "asia", "plugins", "holes", "solid", "levels", "drop_filters",
-         "rulings", "returns", "gating", "walls", "placement", "reversi", "drops", "results",
-         "chess960", "board")
+PARTS = ("passes", "pseudoroyal", "triple", "blast", "petrify", "stalemate", "castle", "checks",
+         "asia", "plugins", "holes", "solid", "levels", "drop_filters", "rulings", "returns",
+         "gating", "walls", "placement", "reversi", "drops", "results", "chess960", "board")
 
 
 def bases(parts: dict[str, tuple[type, ...]]) -> tuple[type, ...]:

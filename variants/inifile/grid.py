@@ -21,6 +21,13 @@ from . import drops                     # drops, hands and the promotion of piec
 from .asia import asia_attrs
 from .chess960 import Chess960Rules, chess960_attrs
 from .gating import GatingRules, gating_attrs
+from .blast import blast_attrs, blast_bases
+from .castlerules import castle_attrs, castle_bases
+from .checks import checks_attrs, checks_bases, checks_text
+from .materialcount import material_attrs
+from .passes import pass_attrs, pass_bases
+from .stalemate import stalemate_attrs, stalemate_bases
+from .petrify import petrify_attrs, petrify_bases
 from .holes import check_castling, hole_bases, hole_coords
 from .levels import level_bases
 from .moverules import FileRules, move_attrs
@@ -137,6 +144,14 @@ def read_grid(sec: Section, attrs: dict) -> dict[str, tuple[type, ...]]:
     attrs["royal_check"] = bool(attrs["royal_letter"])
     result, hooks = result_attrs(val, letters, pawn_letters, royal, files, ranks)
     attrs.update(result)
+    # the chess family's rule keys (after the result keys, which some of them refine)
+    checks_attrs(val, attrs)                # checks.py
+    blast_attrs(val, letters, attrs)        # blast.py
+    stalemate_attrs(val, attrs)             # stalemate.py
+    castle_attrs(val, attrs)                # castlerules.py
+    petrify_attrs(val, letters, attrs)      # petrify.py
+    material_attrs(val, attrs)              # materialcount.py
+    pass_attrs(val, attrs)                  # passes.py
     grid2d(files, ranks)                    # fails early on an impossible board
     drops.apply(val, pieces, attrs, files, ranks)
     gating = gating_attrs(val, attrs)             # gating.py (after the drop keys: a hand)
@@ -151,8 +166,12 @@ def read_grid(sec: Section, attrs: dict) -> dict[str, tuple[type, ...]]:
     if solid_cls:                           # regions in the engine's coordinate order
         holes = engine_regions(attrs, holes, axis_order(val, KeyError_), len(levels))
     parts: dict[str, tuple[type, ...]] = {  # compose.py: the order they run in
+        "passes": pass_bases(attrs),
         "pseudoroyal": (PseudoRoyalRules,) if attrs["pseudo_royal"] else (),
         "triple": (TripleSteps,) if any(attrs["triple_region"]) else (), "asia": asia,
+        "blast": blast_bases(attrs), "petrify": petrify_bases(attrs),
+        "stalemate": stalemate_bases(attrs), "castle": castle_bases(attrs),
+        "checks": checks_bases(attrs),
         "holes": hole_bases(holes), "solid": solid_cls,
         "levels": level_cls, "drop_filters": drop_filters, "rulings": ruling_bases(attrs),
         "returns": return_bases(attrs), "gating": (GatingRules,) if gating else (),
@@ -169,7 +188,7 @@ def read_grid(sec: Section, attrs: dict) -> dict[str, tuple[type, ...]]:
 
 def grid_notation(bases: tuple[type, ...], attrs: dict) -> type:
     """The position text class of a square, levelled or solid section's class bases."""
-    return text_bases(attrs, drops.text_class(bases))
+    return checks_text(attrs, text_bases(attrs, drops.text_class(bases)))
 
 
 FIDE_PIECES = ("pawn", "knight", "bishop", "rook", "queen", "king")

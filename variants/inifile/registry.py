@@ -19,8 +19,11 @@ not read), ``level`` (levels.py), ``solid`` (solid.py), ``hole`` (holes.py), ``r
 (rulings.py), ``return`` (returns.py), ``pieceset`` (pieceset.py), ``hint`` (hints.py),
 ``lattice`` (lattice.py), ``asia`` (asia.py, counting.py), ``chess960`` (chess960.py),
 ``gating`` (gating.py), ``walls`` (walls.py), ``placement`` (placement.py), ``reversi``
-(reversi.py), ``refused`` (Fairy-Stockfish keys this loader does not play, refused by name: a
-silently ignored rule would play another game).
+(reversi.py), ``checks`` (checks.py), ``blast`` (blast.py), ``stalemate`` (stalemate.py),
+``castle`` (castlerules.py), ``petrify`` (petrify.py), ``material`` (materialcount.py),
+``passes`` (passes.py), ``flag`` (results.py, beside the flag keys), ``refused``
+(Fairy-Stockfish keys this loader does not play, refused by name: a silently ignored rule would
+play another game).
 """
 from __future__ import annotations
 
@@ -160,19 +163,18 @@ KEYS: tuple[Key, ...] = tuple(
                    "castlingDroppedPiece": "pieceDrops"},
             read=_read(bools="mustDrop dropOppositeColoredBishop castlingDroppedPiece"))
     + _keys("reversi", "fsf", """enclosingDrop enclosingDropStart flipEnclosedPieces
-            passOnStalemate stalematePieceCount materialCounting adjudicateFullBoard""",
+            adjudicateFullBoard""",
             needs={"enclosingDrop": "pieceDrops", "enclosingDropStart": "enclosingDrop",
                    "adjudicateFullBoard": "materialCounting"},
-            read=_read(bools="passOnStalemate stalematePieceCount adjudicateFullBoard"))
+            read=_read(bools="adjudicateFullBoard"))
     + _keys("walls", "fsf", "staticGating staticGatingRegion pastGating arrowGating",
             needs={"staticGatingRegion": "staticGating"},
             read=_read(bools="staticGating pastGating arrowGating"))
     + _keys("gui", "fsf", "pieceToCharTable pocketSize variantTemplate", boards=_EVERY)
-    + _keys("refused", "fsf", """bikjangRule blastImmuneTypes blastOnCapture cambodianMoves chasingRule
-            checkCounting connectDiagonal connectHorizontal connectN connectVertical
-            diagonalLines dropOnTop duckGating moveRepetitionIllegal mustDropType
-            mutuallyImmuneTypes pass petrifyOnCapture pieceValueEg pieceValueMg
-            sittuyinPromotion sittuyinRookDrop twoBoards""",
+    + _keys("refused", "fsf", """bikjangRule cambodianMoves chasingRule connectDiagonal connectHorizontal
+            connectN connectVertical diagonalLines dropOnTop duckGating moveRepetitionIllegal
+            mustDropType petrifyOnCapture pieceValueEg pieceValueMg sittuyinPromotion
+            sittuyinRookDrop twoBoards""",
             boards=frozenset())
     # the xiangqi family (asia.py); mobilityRegionWhite<Piece>/…Black<Piece> are named by
     # piece, as piece keys are (asia.is_mobility_key)
@@ -180,6 +182,29 @@ KEYS: tuple[Key, ...] = tuple(
                                          "countingRule": "none", "makpongRule": "false",
                                          "shatarMateRule": "false"},
             read=_read(bools="flyingGeneral makpongRule shatarMateRule", ranks="soldierPromotionRank"))
+    # the chess family's rule keys (fsf2): check counting (checks.py)
+    + _keys("checks", "fsf", "", defaults={"checkCounting": "false"}, read=_read("checkCounting"))
+    # ... and blasts on capture (blast.py)
+    + _keys("blast", "fsf", "blastImmuneTypes mutuallyImmuneTypes",
+            defaults={"blastOnCapture": "false"}, read=_read("blastOnCapture"))
+    # ... how many flag pieces, and safe ones (read by results.py with the flag keys)
+    + _keys("flag", "fsf", "", defaults={"flagPieceCount": "1", "flagPieceSafe": "false"},
+            read=_read("flagPieceSafe", ints={"flagPieceCount": (1, 1000)}))
+    # ... castling as a rule of the game (castlerules.py)
+    + _keys("castle", "fsf", "", defaults={"oppositeCastling": "false", "castlingWins": "-"},
+            read=_read("oppositeCastling"))
+    # ... walls and petrification (petrify.py)
+    + _keys("petrify", "fsf", "petrifyOnCaptureTypes", defaults={"wallingRule": "none"})
+    # ... draw odds (materialcount.py; reversi.py reads its unweighted count)
+    + _keys("material", "fsf", "", defaults={"materialCounting": "none"})
+    # ... passing (passes.py; reversi.py ends a game of two passes by its count)
+    + _keys("passes", "fsf", "passWhite passBlack passOnStalemateWhite passOnStalemateBlack",
+            defaults={"pass": "false", "passOnStalemate": "false"},
+            read=_read("pass passOnStalemate passWhite passBlack passOnStalemateWhite "
+                       "passOnStalemateBlack"))
+    # ... and stalemates decided by the pieces (stalemate.py, and reversi.py after two passes)
+    + _keys("stalemate", "fsf", "", defaults={"stalematePieceCount": "false"},
+            read=_read("stalematePieceCount"))
     # cellfish's own keys (docs/variant-files.md)
     + _keys("level", "cellfish", "levels levelNames", needs={"levelNames": "levels"},
             read=_read(ints={"levels": (2, 8)}))      # 8: levels.py's MAX_LEVELS

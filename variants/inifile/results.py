@@ -2,7 +2,8 @@
 
 Each key has Fairy-Stockfish's meaning and default (docs/variant-files.md lists them):
 ``checking``, ``mustCapture``, ``checkmateValue``, ``nFoldValue``, ``nFoldValueAbsolute``,
-``perpetualCheckIllegal``, ``nMoveRuleTypes…``, the extinction keys and the flag keys.  They
+``perpetualCheckIllegal``, ``nMoveRuleTypes…``, the extinction keys and the flag keys
+(``flagPieceCount``, ``flagPieceSafe`` too).  They
 become data flags of the variant (``must_capture``, ``checks_allowed``, ``checkmate_result``,
 ``decided_no_moves``) and the hooks of :class:`ResultRules` (``adjudicate``,
 ``check_ok_repetition``, ``resets_move_clock``), so that the referee, the protocol and the
@@ -13,12 +14,12 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from engine.movegen import in_check, moves_before_result
+from engine.movegen import attacked_with, in_check, moves_before_result
 from engine.variant import BLACK, WHITE, Result, Variant
 
 from .registry import defaults, names
 from .section import Section
-from .values import KeyError_, as_region, as_value
+from .values import KeyError_, as_bool, as_int, as_region, as_value
 
 ALL = "*"           # Fairy-Stockfish's ALL_PIECES in a piece set
 SCORE = {"win": 1, "draw": 0, "loss": -1}
@@ -83,6 +84,8 @@ def result_attrs(val: Section, letters: set[str], pawn_letters: frozenset[str],
     a["flag_regions"] = tuple(as_region(k, val[k], files, ranks) if k in val else region
                               for k in ("flagRegionWhite", "flagRegionBlack"))
     a["flag_move"] = val.flag("flagMove")
+    a["flag_count"] = as_int("flagPieceCount", val.get("flagPieceCount", "1"), 1, 1000)
+    a["flag_safe"] = as_bool("flagPieceSafe", val.get("flagPieceSafe", "false"))
     a["flag_king"] = tuple(p == frozenset(royal) for p in a["flag_pieces"]) if royal else (False, False)
     decides = extinct or any(
         a["flag_regions"][c] and a["flag_pieces"][c] for c in (WHITE, BLACK))
@@ -107,6 +110,8 @@ class ResultRules(Variant):
     flag_pieces: tuple[frozenset[str], frozenset[str]] = (frozenset(), frozenset())
     flag_regions: tuple[frozenset, frozenset] = (frozenset(), frozenset())
     flag_move = False
+    flag_count = 1
+    flag_safe = False
     flag_king = (False, False)
 
     def __init__(self) -> None:
@@ -164,9 +169,15 @@ class ResultRules(Variant):
         return None
 
     def _reached(self, pos, col: int) -> bool:
+        """At least ``flagPieceCount`` flag pieces of ``col`` in its region (with
+        ``flagPieceSafe`` only those the other side does not attack count)."""
         codes = self._flag_codes[col]
         board = pos.board
-        return any(board[c] in codes for c in self._flag_cells[col])
+        cells = [c for c in self._flag_cells[col] if board[c] in codes]
+        if self.flag_safe and cells:
+            atk = self.attacks[col ^ 1]
+            cells = [c for c in cells if not attacked_with(atk, board, c)]
+        return len(cells) >= self.flag_count
 
     def _flag(self, pos) -> Result:
         """Fairy-Stockfish's capture-the-flag rule: a flag piece in the side's flag region

@@ -37,7 +37,7 @@ def reversi_attrs(val: dict[str, str], attrs: dict[str, Any], files: int, ranks:
         if "enclosingDropStart" in val else frozenset()
     attrs["pass_on_stalemate"] = as_bool("passOnStalemate", val.get("passOnStalemate", "false"))
     attrs["stalemate_piece_count"] = as_bool("stalematePieceCount", val.get("stalematePieceCount", "false"))
-    attrs["material_counting"] = choice("materialCounting", ("none", "unweighted")) == "unweighted"
+    attrs["material_counting"] = val.get("materialCounting", "none").lower() == "unweighted"
     attrs["full_board"] = as_bool("adjudicateFullBoard", val.get("adjudicateFullBoard", "false"))
     if attrs["full_board"] and not attrs["material_counting"]:
         raise KeyError_("adjudicateFullBoard", "needs materialCounting", val["adjudicateFullBoard"])
@@ -137,8 +137,5 @@ class ReversiRules:
             return r
         if self._over(pos):
             return (self._count(pos), "piece count")
-        if self.stalemate_piece_count:
-            from engine.movegen import legal_moves
-            if not legal_moves(pos):
-                return (self._count(pos), "piece count")
+        # a side left without a move (no pass): stalemate.py's stalematePieceCount decides
         return None

@@ -7,7 +7,7 @@ given) that is empty once the piece has moved; ``pastGating`` on the cell the pi
 ``arrowGating`` on a cell the piece could move to from where it landed (an amazon's arrow).
 A move is written as Fairy-Stockfish writes it: the piece's move, a comma, then from where it
 landed to the wall (``d1a1,a1b1``); a wall is ``*`` in the position text.  A wall is a piece
-without moves (the second player's, as the text reads it), so it blocks both sides; these
+without moves (the first player's code, as the text reads it), so it blocks both sides; these
 games have no captures.
 """
 from __future__ import annotations
@@ -61,7 +61,7 @@ class WallRules:
     def __init__(self) -> None:
         super().__init__()
         v: Any = self
-        self._wall_code = v.by_token[WALL].id * 2 + 1
+        self._wall_code = v.by_token[WALL].id * 2
         geo = v.geometry
         region = self.wall_region
         self._wall_cells = [c for c in range(geo.size)
