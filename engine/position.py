@@ -214,6 +214,7 @@ class Position:
             code = b[frm]
             cap = b[to]
             occ = self.occ[side]
+            late = 0
             if m & FLAGS:
                 if m & CASTLE:
                     rule = self._cbymove[(frm, to)]
@@ -221,8 +222,13 @@ class Position:
                     b[rule.rook_from] = 0
                     occ.discard(rule.rook_from)
                     h ^= z.piece[rc][rule.rook_from]
-                    b[rule.rook_to] = rc
-                    occ.add(rule.rook_to)
+                    if rule.rook_from == to:
+                        cap = 0                 # the king lands where its rook stood
+                    if rule.rook_to == frm:
+                        late = rc               # the rook lands where the king stood: after it
+                    else:
+                        b[rule.rook_to] = rc
+                        occ.add(rule.rook_to)
                     h ^= z.piece[rc][rule.rook_to]
                     if W is not None:
                         a += W[rc][rule.rook_to] - W[rc][rule.rook_from]
@@ -266,6 +272,9 @@ class Position:
             b[to] = newcode
             occ.add(to)
             h ^= z.piece[newcode][to]
+            if late:
+                b[frm] = late
+                occ.add(frm)
             if W is not None:
                 a += W[newcode][to] - W[code][frm]
                 if cap:
@@ -382,7 +391,14 @@ class Position:
             if cap and extra is not None and self._capfx:
                 self._undo_journal(extra)
             occ = self.occ[side]
+            if m & CASTLE:                  # the rook first: it may stand on the king's cell
+                rule = self._cbymove[(frm, to)]
+                rc = b[rule.rook_to]
+                b[rule.rook_to] = 0
+                occ.discard(rule.rook_to)
             occ.discard(to)
+            if not cap:
+                b[to] = 0                   # first: a castling king may stay on its cell
             b[frm] = code
             occ.add(frm)
             if self._royal[code]:
@@ -395,14 +411,8 @@ class Position:
                 ht = self._handtype[cap]
                 if ht:
                     self.hand[ht * 2 + side] -= 1
-            else:
-                b[to] = 0
             if m & FLAGS:
                 if m & CASTLE:
-                    rule = self._cbymove[(frm, to)]
-                    rc = b[rule.rook_to]
-                    b[rule.rook_to] = 0
-                    occ.discard(rule.rook_to)
                     b[rule.rook_from] = rc
                     occ.add(rule.rook_from)
                 elif m & EP:

@@ -24,7 +24,7 @@ from .holes import check_castling, hole_bases, hole_coords
 from .keys import DEFAULTS, UNSUPPORTED
 from .lattice import LATTICE_KEYS, build_lattice
 from .levels import level_bases
-from .moverules import FileRules, move_attrs
+from .moverules import FileRules, castle_file, move_attrs
 from .pieceset import pieceset_attrs
 from .plugins import plugin_bases, plugin_keys
 from .pseudoroyal import PseudoRoyalRules
@@ -144,8 +144,8 @@ def build_class(name: str, keys: dict[str, tuple[str, int]]) -> tuple[type[Varia
             if "castlingKingFile" in val else _home_file(get("startFen"), ranks, rank,
                                                          attrs["castle_king"].upper())
         attrs["castle_files"] = (king_file if king_file is not None else 4,
-                                 as_file("castlingKingsideFile", get("castlingKingsideFile"), files),
-                                 as_file("castlingQueensideFile", get("castlingQueensideFile"), files))
+                                 castle_file("castlingKingsideFile", get("castlingKingsideFile"), files),
+                                 castle_file("castlingQueensideFile", get("castlingQueensideFile"), files))
         attrs["castle_rank"] = rank
     attrs["stalemate_result"] = {"draw": "draw", "loss": "loss", "win": "win"}[
         as_value("stalemateValue", get("stalemateValue"))]
