@@ -177,3 +177,38 @@ def test_castling_beside_the_king_is_written_as_the_king_taking_its_rook(name, w
 def test_castling_on_seven_files_agrees_along_random_games(narrow):
     log = play_random_games("castle7", games=6, plies=60)
     assert "castling" in log.kinds
+
+
+ANTI = """
+[antiminishogi:minishogi]
+king = -
+commoner = k
+extinctionValue = win
+extinctionPieceTypes = *
+mustCapture = true
+stalemateValue = win
+perpetualCheckIllegal = false
+"""
+
+
+@pytest.fixture(scope="module")
+def anti(tmp_path_factory):
+    path = tmp_path_factory.mktemp("fsf") / "anti.ini"
+    path.write_text(ANTI)
+    pyffish.load_variant_config(ANTI)
+    return variants.load_file(str(path))
+
+
+def test_the_drop_rule_holds_without_a_royal_piece(anti):
+    """A game with no royal piece still forbids a doubled pawn drop (dropNoDoubled): after
+    1. Rxe4 Kxe4 White's pawn in hand may not go to a3 or a4 beside its pawn on a2; perft 3
+    from the start is Fairy-Stockfish's 50 (it was 54), and random games agree."""
+    v = variants.get("antiminishogi")
+    fen = pyffish.start_fen("antiminishogi")
+    after = pyffish.get_fen("antiminishogi", fen, ["e1e4", "e5e4"])
+    ours = sorted(move_text(v, m) for m in legal_moves(parse_position(v, after)))
+    assert "P@b3" in ours and "P@a3" not in ours and "P@a4" not in ours
+    assert ours == sorted(pyffish.legal_moves("antiminishogi", after, []))
+    assert [perft(parse_position(v, fen), d) for d in (1, 2, 3)] == [1, 3, 50]
+    assert fsf_perft("antiminishogi", fen, [], 3) == 50
+    play_random_games("antiminishogi", games=4, plies=60)
