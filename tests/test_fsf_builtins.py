@@ -7,6 +7,8 @@ file written for Fairy-Stockfish relies on: any built-in as parent, and a letter
 replacing the earlier piece."""
 from __future__ import annotations
 
+import re
+
 import pyffish
 import pytest
 from engine_proc import EngineProcess
@@ -212,3 +214,46 @@ def test_the_drop_rule_holds_without_a_royal_piece(anti):
     assert [perft(parse_position(v, fen), d) for d in (1, 2, 3)] == [1, 3, 50]
     assert fsf_perft("antiminishogi", fen, [], 3) == 50
     play_random_games("antiminishogi", games=4, plies=60)
+
+
+SHOGI_FAMILY = [n for n in SECTIONS if variants.get(n).template == "shogi"]
+
+
+def test_the_shogi_family_is_played_through_usi():
+    """Every shogi-template built-in (variantTemplate = shogi) through one engine in the USI
+    dialect: along a random game sent as USI move text (5e5d, P*3c), the engine's SFEN is
+    Fairy-Stockfish's (pyffish.get_fen with sfen) and its perft 1 moves are Fairy-Stockfish's
+    legal moves, each written in USI cells."""
+    import random
+    assert {"minishogi", "kyotoshogi", "torishogi", "yarishogi", "okisakishogi"} <= set(SHOGI_FAMILY)
+    eng = EngineProcess()
+    try:
+        eng.ask("usi", "usiok")
+        for name in SHOGI_FAMILY:
+            v = variants.get(name)
+            fen = pyffish.start_fen(name)
+            pos = parse_position(v, fen)
+            rng = random.Random(name)
+            uci: list[str] = []
+            usi: list[str] = []
+            eng.send(f"setoption name USI_Variant value {name}")
+            for ply in range(24):
+                legal = {move_text(v, m): m for m in legal_moves(pos)}
+                if ply % 6 == 0 or not legal:
+                    eng.send("position startpos" + (" moves " + " ".join(usi) if usi else ""))
+                    eng.send("d")
+                    sfen = eng.expect(lambda ln: ln.startswith("Fen:"))[-1].split(None, 1)[1]
+                    assert sfen == pyffish.get_fen(name, fen, uci, False, True), (name, uci)
+                    eng.send("go perft 1")
+                    lines = eng.expect(lambda ln: ln.startswith("Nodes searched"))
+                    theirs = {move_text(v, legal[t], "usi") for t in pyffish.legal_moves(name, fen, uci)}
+                    counted = {m.group(1) for ln in lines if (m := re.fullmatch(r"(\S+): \d+", ln))}
+                    assert counted == theirs, (name, uci)
+                if not legal:
+                    break
+                t = rng.choice(sorted(legal))
+                uci.append(t)
+                usi.append(move_text(v, legal[t], "usi"))
+                pos.make(legal[t])
+    finally:
+        eng.close()

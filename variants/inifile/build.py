@@ -33,6 +33,7 @@ from .results import ResultRules, result_attrs
 from .returns import return_attrs, return_bases, text_bases
 from .rulings import ruling_attrs, ruling_bases
 from .solid import axis_order, check_piece, engine_regions, is_solid, solid_bases
+from .template import template_bases
 from .triplestep import TripleSteps
 from .values import KeyError_, KeyErrors, as_bool, as_file, as_int, as_region, as_value
 
@@ -169,6 +170,7 @@ def build_class(name: str, keys: dict[str, tuple[str, int]]) -> tuple[type[Varia
     if solid_cls:                           # regions in the engine's coordinate order
         holes = engine_regions(attrs, holes, axis_order(val, KeyError_), len(levels))
     parts: dict[str, tuple[type, ...]] = {  # compose.py: the order they run in
+        "template": template_bases(val),
         "pseudoroyal": (PseudoRoyalRules,) if attrs["pseudo_royal"] else (),
         "triple": (TripleSteps,) if any(attrs["triple_region"]) else (),
         "plugins": plugin_bases(val, KeyError_), "holes": hole_bases(holes), "solid": solid_cls,

@@ -9,6 +9,8 @@ the order of contributions is the order of ``PARTS``:
 ==============  =============================================================================
 part            what it contributes
 ==============  =============================================================================
+template        ``variantTemplate = shogi``: ``make_geometry`` adds USI cell names around
+                every other board part (template.py)
 pseudoroyal     ``legal_moves`` and ``in_check``: the pseudo-royal filter, run after every
                 other one (its ``super()`` call makes the other filters' moves first)
 triple          the pawn's triple step: ``extra_moves``, ``_valid_ep`` (triplestep.py)
@@ -42,7 +44,7 @@ then plugins, then the drop filters, then the base.
 """
 from __future__ import annotations
 
-PARTS = ("pseudoroyal", "triple", "plugins", "holes", "solid", "levels", "drop_filters",
+PARTS = ("template", "pseudoroyal", "triple", "plugins", "holes", "solid", "levels", "drop_filters",
          "rulings", "returns", "drops", "results", "board")
 
 
