@@ -112,7 +112,10 @@ def merge(keys: dict[str, tuple[str, int]], child: dict[str, tuple[str, int]]) -
         if letter:
             for other in [o for o in keys if o != k and _is_piece(o)]:
                 if _letter(keys[other][0]) == letter:
-                    del keys[other]               # that piece is gone
+                    if other == "king":           # no royal piece unless one is given
+                        keys[other] = ("-", child[k][1])
+                    else:
+                        del keys[other]           # that piece is gone
                     if other in inherited:
                         renamed.setdefault(letter, None)
         keys[k] = child[k]
