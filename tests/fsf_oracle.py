@@ -134,9 +134,16 @@ def play_random_games(name: str, games: int = 3, plies: int = 60, seed: str = ""
             tactical = sorted(t for t, m in ours.items() if kind_of(pos, m) or pos.board[m & 255])
             pawns = sorted(t for t, m in ours.items() if (m >> 8) & 255 != DROP
                            and v.piece_types[pos.board[(m >> 8) & 255] >> 1].pawn)
+            home = 0 if pos.side == 0 else v.ranks - 1
+            clear = sorted(t for t, m in ours.items() if (m >> 8) & 255 != DROP
+                           and v.geometry.coords[(m >> 8) & 255][1] == home
+                           and v.piece_types[pos.board[(m >> 8) & 255] >> 1].token.lower()
+                           not in {getattr(v, "castle_king", "k"), *getattr(v, "castle_rooks", "r")})
             if fresh:
                 t = rng.choice(fresh)
-            elif pawns and "promotion" not in log.kinds and rng.random() < 0.5:
+            elif clear and pos.castle and "castling" not in log.kinds and rng.random() < 0.6:
+                t = rng.choice(clear)       # clear the way between king and rook
+            elif pawns and "promotion" not in log.kinds and rng.random() < 0.6:
                 t = rng.choice(pawns)       # towards a promotion not seen yet
             elif tactical and rng.random() < 0.4:
                 t = rng.choice(tactical)

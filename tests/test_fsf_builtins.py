@@ -60,13 +60,13 @@ def test_start_and_perft_equal_fairy_stockfish(name):
 
 @pytest.mark.parametrize("name", SECTIONS)
 def test_random_games_equal_fairy_stockfish(name):
-    """Two random games of 60 plies, and more (up to six) until every special kind of move
+    """Two random games of 60 plies, and more (up to ten) until every special kind of move
     the start position allows has been played and agreed on."""
     log = play_random_games(name, games=2, plies=60)
     allowed = kinds_allowed(name)
     extra = 0
-    while not allowed <= log.kinds and extra < 4:
-        more = play_random_games(name, games=1, plies=80, seed=f"{name}-{extra}")
+    while not allowed <= log.kinds and extra < 8:
+        more = play_random_games(name, games=1, plies=120, seed=f"{name}-{extra}")
         log.kinds |= more.kinds
         extra += 1
     assert allowed <= log.kinds, (name, allowed - log.kinds)
