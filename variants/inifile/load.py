@@ -103,7 +103,13 @@ def merge(keys: dict[str, tuple[str, int]], child: dict[str, tuple[str, int]]) -
     given a new letter is named by it."""
     inherited = dict(keys)
     renamed: dict[str, str | None] = {}
+    # a lattice board is cellfish's own (no Fairy-Stockfish file has one): a letter given
+    # twice there stays a problem the lattice builder names
+    replace = "lattice" not in keys and "lattice" not in child
     for k in sorted((k for k in child if _is_piece(k)), key=_piece_order):
+        if not replace:
+            keys[k] = child[k]
+            continue
         letter = _letter(child[k][0])
         if k in keys and keys[k][0] and keys[k][0] != child[k][0]:
             old = _letter(keys[k][0])
