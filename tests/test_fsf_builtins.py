@@ -257,3 +257,41 @@ def test_the_shogi_family_is_played_through_usi():
                 pos.make(legal[t])
     finally:
         eng.close()
+
+
+PROMOTED_PAWN = """
+[knighthouse:crazyhouse]
+commoner = c
+promotedPieceType = n:c b:c
+promotionRegionWhite = *7 *8
+promotionRegionBlack = *1 *2
+"""
+
+
+@pytest.fixture(scope="module")
+def knighthouse(tmp_path_factory):
+    path = tmp_path_factory.mktemp("fsf") / "knighthouse.ini"
+    path.write_text(PROMOTED_PAWN)
+    pyffish.load_variant_config(PROMOTED_PAWN)
+    return variants.load_file(str(path))
+
+
+def test_a_piece_a_pawn_became_still_promotes_shogi_style(knighthouse):
+    """Black's knight on b2 was a pawn (n~): moving in or out of its zone it may promote to
+    the commoner (+n) as any knight, and so loses its pawn mark: taken, it goes to the hand
+    as a knight (Fairy-Stockfish's texts); random games agree."""
+    from engine.notation.position_text import format as format_position
+    name = "knighthouse"
+    v = variants.get(name)
+    fen = "2kr1b1r/2p1q2p/b1P4P/8/p5P1/P4P2/1n~PPQK2/R1B2B1R[NNNPPPnpp] b - - 1 18"
+    pos = parse_position(v, fen)
+    ours = {move_text(v, m): m for m in legal_moves(pos)}
+    assert {"b2d1+", "b2d3+", "b2c4+"} <= set(ours)
+    assert set(ours) == set(pyffish.legal_moves(name, fen, []))
+    pos.make(ours["b2d3+"])
+    assert format_position(pos) == pyffish.get_fen(name, fen, ["b2d3+"])
+    after = {move_text(v, m): m for m in legal_moves(pos)}
+    pos.make(after["e2d3"])
+    assert format_position(pos) == pyffish.get_fen(name, fen, ["b2d3+", "e2d3"])
+    assert "[NNNNPPPnpp]" in format_position(pos)
+    play_random_games(name, games=4, plies=80)
