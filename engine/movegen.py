@@ -491,15 +491,16 @@ def royal_filter(pos: Position, pseudo: list[int]) -> list[int]:
     mover attacked (and pass the variant's drop rule); a variant's own ``legal_moves`` may
     call it after its own filtering."""
     v = pos.variant
-    if not v.royal_check:
-        return pseudo
-    side = pos.side
-    k = pos.king[side]
-    if k < 0:
-        return pseudo
-    them = side ^ 1
     rules = v.rules
     drop_hook = v.drop_legal if rules.drop_rule else None
+    side = pos.side
+    k = pos.king[side]
+    if not v.royal_check or k < 0:
+        # no royal piece to guard: only the drop rule (a pawn not doubled, no dropped check)
+        if drop_hook is None:
+            return pseudo
+        return [m for m in pseudo if (m >> 8) & 255 != DROP or drop_hook(pos, m)]
+    them = side ^ 1
     fa = _attack_masks(pos)[them]
     b = pos.board
     check = attacked_mask(fa, b, k)

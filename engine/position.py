@@ -266,7 +266,7 @@ class Position:
                         self.hand[hc] = n + 1
                         h ^= z.hand[hc][n] ^ z.hand[hc][n + 1]
                     cap = 0
-                elif m & DOUBLE:
+                elif m & DOUBLE and not (m >> 16) & 255:    # a promoting step leaves none
                     e = ((m >> 24) & 255) - 1
                     self.ep = e
                     self.ep_victim = to

@@ -85,6 +85,9 @@ class Variant:
     # rights beyond castling kept with it (``Position.castle``, bits above the eighth): per
     # (cell, bit), a right that lapses when a move starts or ends on the cell (Seirawan's gates)
     extra_rights: Sequence[tuple[int, int]] = ()
+    # (king from, king to) of a castling move written with another destination: the cell
+    # written (Fairy-Stockfish's rook cell, where a plain king move has the same text)
+    castle_written: Mapping[tuple[int, int], int] = {}
     move_rule_plies: int | None = 100  # draw after this many plies without capture/pawn move
     move_rule_name: str | None = None  # how the result names it (default: "50-move rule")
     drop_resets_clock: bool = False   # a drop/return also resets that count

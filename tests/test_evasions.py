@@ -24,7 +24,6 @@ from engine.search import Searcher  # noqa: E402
 from tests.walk_helpers import random_position  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[1]
-variants.load_file(str(ROOT / "tests" / "data" / "fsf_variants.ini"))
 variants.load_file(str(ROOT / "examples" / "crooked.ini"))
 
 

@@ -1,6 +1,7 @@
 """Variants from a file in Fairy-Stockfish's variants.ini format (variants/inifile,
 docs/variant-files.md), proven against Fairy-Stockfish itself (pyffish): every section of
-tests/data/fsf_variants.ini writes one of its built-in variants, and must have the same start
+the shipped variants/files/fairy.ini writes one of its built-in variants (and the two of
+tests/data/fsf_variants.ini inherit from them), and must have the same start
 position, the same perft to depth 3 from it, and the same legal moves and perft 2 along
 random games; then each plays a complete game through the protocol."""
 from __future__ import annotations
@@ -22,7 +23,8 @@ from engine.notation import move_text, parse_position
 from engine.notation.position_text import format as format_position
 
 DATA = Path(__file__).resolve().parent / "data" / "fsf_variants.ini"
-NAMES = variants.load_file(str(DATA))
+SHIPPED = Path(variants.SHIPPED_DIR) / "fairy.ini"
+ALL = variants.shipped_names_of(str(SHIPPED)) + variants.load_file(str(DATA))
 
 # the keys each section exercises (besides its pieces): the test below checks the file says so
 KEYS = {
@@ -100,6 +102,9 @@ KEYS = {
                 "promotionLimit", "enPassantRegion", "extinctionPseudoRoyal", "dupleCheck"},
 }
 
+# the sections this file tests (the shipped file holds more: tests/test_fsf_builtins.py)
+NAMES = [n for n in ALL if n in KEYS]
+
 # sections that are not Fairy-Stockfish built-ins: their own text is loaded into pyffish
 LOADED_INTO_PYFFISH = ("nocheckhouse", "shogun")
 
@@ -132,7 +137,7 @@ def fsf_perft(name: str, fen: str, moves: list[str], depth: int) -> int:
 
 def test_the_file_holds_the_sections_named_here_with_the_keys_they_exercise():
     assert sorted(NAMES) == sorted(KEYS)
-    text = DATA.read_text()
+    text = SHIPPED.read_text() + "\n" + DATA.read_text()
     sections = {}
     for block in text.split("\n[")[1:]:
         head, _, body = block.partition("]")

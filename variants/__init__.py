@@ -57,6 +57,34 @@ def shipped_names_of(path: str) -> list[str]:
         return [sec.name for sec in parse_text(f.read(), path)[0]]
 
 
+_shipped_keys: dict[str, dict[str, dict[str, str]]] = {}   # file -> section -> resolved keys
+_resolving: set[str] = set()
+
+
+def shipped_keys(name: str) -> dict[str, str] | None:
+    """The keys of a shipped section (its parents' under its own), for a section of another
+    file that names it as its parent (``[mine:crazyhouse]``); None when no shipped file
+    defines it (or its file is being resolved: a cycle between files)."""
+    shipped_names()
+    path = next((p for p, own in _shipped_by_file.items() if name in own), None)
+    if path is None:
+        return None
+    if path not in _shipped_keys:
+        if path in _resolving:
+            return None
+        from .inifile.load import resolve
+        from .inifile.parse import parse_text
+        _resolving.add(path)
+        try:
+            with open(path, encoding="utf-8") as f:
+                sections, _ = parse_text(f.read(), path)
+            found = resolve(sections, path, set(), [])
+        finally:
+            _resolving.discard(path)
+        _shipped_keys[path] = {n: {k: v for k, (v, _) in keys.items()} for n, keys in found.items()}
+    return _shipped_keys[path].get(name)
+
+
 def _load_shipped(path: str) -> None:
     """Load one shipped file (once): its names may not be any other built-in variant's."""
     if path in _shipped_loaded:

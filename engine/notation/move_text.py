@@ -1,6 +1,8 @@
 """Move text: one canonical text per legal move and dialect, and parsing by matching it.
 
-  <from><to>            plain move, capture, castling (the king's move), fusion
+  <from><to>            plain move, capture, castling (the king's move), fusion; a castling
+                        move a plain king move would write alike (or whose king stays) is
+                        written as the king taking its rook (``Variant.castle_written``)
   <from><to>q           promotion: lowercase token letter of the new piece
   <from><to>+           promotion to a '+'-token piece (shogi, knavish optional promotion)
   <from><to>-           demotion of a '+' piece (variants files with pieceDemotion)
@@ -14,7 +16,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ..moves import DROP, FISSION, NULL_MOVE, SPECIAL, WALL_SHIFT, acted_of, from_of, ptype_of, to_of
+from ..moves import CASTLE, DROP, FISSION, NULL_MOVE, SPECIAL, WALL_SHIFT, acted_of, from_of, ptype_of, to_of
 from .errors import MoveTextError
 
 if TYPE_CHECKING:
@@ -36,6 +38,8 @@ def move_text(variant: Variant, m: int, dialect: str = "uci") -> str:
     if frm == DROP:
         sep = "*" if dialect == "usi" else "@"
         return f"{piece_letter(variant, pt)}{sep}{geo.name(to, dialect)}"
+    if m & CASTLE and variant.castle_written:
+        to = variant.castle_written.get((frm, to), to)
     s = geo.name(frm, dialect) + geo.name(to, dialect)
     if m & FISSION:
         s += "/" + variant.piece_type(pt).token.lower()

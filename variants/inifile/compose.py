@@ -10,6 +10,8 @@ the order of contributions is the order of ``PARTS``:
 ==============  =============================================================================
 part            what it contributes
 ==============  =============================================================================
+template        ``variantTemplate = shogi``: ``make_geometry`` adds USI cell names around
+                every other board part (template.py)
 passes          ``PassRules`` (passes.py): the pass (``extra_moves``, ``make_special``),
                 ``legal_moves`` (a pass on stalemate only)
 pseudoroyal     ``legal_moves`` and ``in_check``: the pseudo-royal filter, run after every
@@ -80,9 +82,10 @@ every shipped class).
 """
 from __future__ import annotations
 
-PARTS = ("passes", "pseudoroyal", "triple", "blast", "petrify", "stalemate", "castle", "checks",
-         "asia", "plugins", "holes", "solid", "levels", "drop_filters", "rulings", "returns",
-         "gating", "walls", "placement", "reversi", "drops", "results", "chess960", "board")
+PARTS = ("template", "passes", "pseudoroyal", "triple", "blast", "petrify", "stalemate", "castle",
+         "checks", "asia", "plugins", "holes", "solid", "levels", "drop_filters", "rulings",
+         "returns", "gating", "walls", "placement", "reversi", "drops", "results", "chess960",
+         "board")
 
 
 def bases(parts: dict[str, tuple[type, ...]]) -> tuple[type, ...]:

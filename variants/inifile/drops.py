@@ -415,7 +415,9 @@ class DropRules(RuleBase):
             out += [self._id_form(t, tilde) for t in sorted(self.promo_letters[color]) if room(t)]
             if self.promo_mandatory:
                 normal = False
-        prom = self.promoted_of.get(move) if not pt.promoted else None
+        # a piece a pawn became (``N~``) still promotes shogi-style, to the '+' form of the
+        # piece it moves as, and loses its pawn mark, as in Fairy-Stockfish
+        prom = self.promoted_of.get(move) if not pt.promoted or pt.token.endswith("~") else None
         if fsf_pawn:
             if in_to and prom and not (self.on_capture and not capture):   # no limit here
                 out.append(self._id_form(move, plus=True))

@@ -30,7 +30,7 @@ from .stalemate import stalemate_attrs, stalemate_bases
 from .petrify import petrify_attrs, petrify_bases
 from .holes import check_castling, hole_bases, hole_coords
 from .levels import level_bases
-from .moverules import FileRules, move_attrs
+from .moverules import FileRules, castle_file, move_attrs
 from .pieceset import pieceset_attrs
 from .placement import PlacementRules, placement_attrs
 from .pseudoroyal import PseudoRoyalRules
@@ -41,6 +41,7 @@ from .rulings import ruling_attrs, ruling_bases
 from .section import Section
 from .solid import axis_order, check_piece, engine_regions, is_solid, solid_bases
 from .walls import WallRules, wall_attrs
+from .template import template_bases
 from .triplestep import TripleSteps
 from .values import KeyError_, as_region
 
@@ -137,8 +138,9 @@ def read_grid(sec: Section, attrs: dict) -> dict[str, tuple[type, ...]]:
             if sec.given("castlingKingFile") else _home_file(get("startFen"), ranks, rank,
                                                              attrs["castle_king"].upper())
         attrs["castle_files"] = (king_file if king_file is not None else 4,
-                                 sec.file("castlingKingsideFile", files),
-                                 sec.file("castlingQueensideFile", files))
+                                 castle_file("castlingKingsideFile", sec.text("castlingKingsideFile"), files),
+                                 castle_file("castlingQueensideFile", sec.text("castlingQueensideFile"),
+                                             files))
         attrs["castle_rank"] = rank
     attrs["royal_letter"] = royal
     attrs["royal_check"] = bool(attrs["royal_letter"])
@@ -166,7 +168,7 @@ def read_grid(sec: Section, attrs: dict) -> dict[str, tuple[type, ...]]:
     if solid_cls:                           # regions in the engine's coordinate order
         holes = engine_regions(attrs, holes, axis_order(val, KeyError_), len(levels))
     parts: dict[str, tuple[type, ...]] = {  # compose.py: the order they run in
-        "passes": pass_bases(attrs),
+        "template": template_bases(val), "passes": pass_bases(attrs),
         "pseudoroyal": (PseudoRoyalRules,) if attrs["pseudo_royal"] else (),
         "triple": (TripleSteps,) if any(attrs["triple_region"]) else (), "asia": asia,
         "blast": blast_bases(attrs), "petrify": petrify_bases(attrs),

@@ -48,7 +48,10 @@ def check_castling(attrs: dict, holes: frozenset, ranks: int, levels: str, error
     kf, ks, qs = attrs["castle_files"]
     rk, rq = attrs.get("rook_files", (7, 0))
     for rank in (attrs.get("castle_rank", 0), ranks - 1 - attrs.get("castle_rank", 0)):
-        for files in ((kf, ks, rk, ks - 1), (kf, qs, rq, qs + 1)):
+        for files in ((kf, ks, rk, None if ks is None else ks - 1),
+                      (kf, qs, rq, None if qs is None else qs + 1)):
+            if None in files:
+                continue                    # no castling to a side off the board
             for f in range(min(files), max(files) + 1):
                 c = (f, rank) + ((0,) if levels else ())
                 if c in holes:

@@ -2,6 +2,8 @@
 position, and registering the variants only when the whole file is sound (all or nothing)."""
 from __future__ import annotations
 
+import re
+
 from engine.notation import NotationError, parse_position
 from engine.variant import Variant
 
@@ -29,21 +31,141 @@ BUILTIN_PARENTS: dict[str, dict[str, str]] = {
 # top of the parent's rules), rather than replacing the whole value
 MERGED = ("promotedPieceType", "promotionLimit")
 
+# Fairy-Stockfish's order of its piece types (the custom pieces, then the king come last): a
+# section's piece keys are read in this order, and a piece given a letter another piece has
+# replaces that piece (its add_piece), so of two keys with one letter the later one stays
+_FSF_ORDER = ("pawn knight bishop rook queen fers alfil fersAlfil silver aiwok bers archbishop "
+              "chancellor amazon knibis biskni kniroo rookni shogiPawn lance shogiKnight gold "
+              "dragonHorse clobber breakthrough immobile cannon janggiCannon soldier horse "
+              "elephant janggiElephant banner wazir commoner centaur").split()
+_CUSTOM = re.compile(r"customPiece(\d+)$")
 
-def _resolve(sections: list[Section], file: str, known: set[str],
-             problems: list[Problem]) -> dict[str, dict[str, tuple[str, int]]]:
+# keys naming piece types by letter (a set of letters, ``*`` for all, ``-`` for none), and keys
+# of ``letter:value`` pairs: an inherited value names the parent's piece types, so a letter
+# whose piece a child replaced no longer names anything there (Fairy-Stockfish stores types)
+LETTER_SETS = frozenset("""pawnTypes promotionPieceTypes promotionPieceTypesWhite
+    promotionPieceTypesBlack extinctionPieceTypes flagPiece flagPieceWhite flagPieceBlack
+    nMoveRuleTypes nMoveRuleTypesWhite nMoveRuleTypesBlack enPassantTypes enPassantTypesWhite
+    enPassantTypesBlack castlingKingPiece castlingRookPieces promotionPawnTypes
+    promotionPawnTypesWhite promotionPawnTypesBlack dropNoDoubled blastImmuneTypes
+    mutuallyImmuneTypes castlingDroppedPiece mustDropType nMoveRuleTypesOnly deadPositionTypes
+    promotedOnlyTypes ringKeepingTypes""".split())
+LETTER_PAIRS = frozenset(("promotedPieceType", "promotionLimit"))
+
+
+def _is_piece(key: str) -> bool:
+    return key in _FSF_ORDER or key == "king" or _CUSTOM.match(key) is not None
+
+
+def _piece_order(key: str) -> tuple[int, int]:
+    """Where Fairy-Stockfish reads a piece key among a section's pieces."""
+    if key in _FSF_ORDER:
+        return (0, _FSF_ORDER.index(key))
+    m = _CUSTOM.match(key)
+    if m:
+        return (1, int(m.group(1)))
+    return (2, 0)                   # the king
+
+
+def _letter(value: str) -> str | None:
+    return value[0].lower() if value and value[0].isalpha() else None
+
+
+def _rename(value: str, key: str, renamed: dict[str, str | None]) -> str:
+    """An inherited letter-naming value with each letter of ``renamed`` replaced by its new
+    letter, or left out (None: the piece type is gone)."""
+    def new(ch: str) -> str | None:
+        low = ch.lower()
+        if low not in renamed:
+            return ch
+        to = renamed[low]
+        return None if to is None else (to.upper() if ch.isupper() else to)
+    if key in LETTER_PAIRS:
+        out = []
+        for pair in value.split():
+            a, sep, b = pair.partition(":")
+            na = new(a) if len(a) == 1 else a
+            nb = new(b) if len(b) == 1 and b.isalpha() else b
+            if na is not None and nb is not None:
+                out.append(f"{na}{sep}{nb}")
+        return " ".join(out)
+    if value in ("*", "-"):
+        return value
+    kept = [c for c in (new(ch) if ch.isalpha() else ch for ch in value) if c is not None]
+    return "".join(kept) or "-"
+
+
+def merge(keys: dict[str, tuple[str, int]], child: dict[str, tuple[str, int]]) -> None:
+    """A child section's keys on top of its parent's resolved ``keys``, as Fairy-Stockfish
+    reads them: a piece key whose letter another piece has replaces that piece (an inherited
+    one, or one before it in Fairy-Stockfish's order of piece keys), and the inherited keys
+    that name piece types by letter follow: a replaced piece's letter leaves them, a piece
+    given a new letter is named by it."""
+    inherited = dict(keys)
+    renamed: dict[str, str | None] = {}
+    # a lattice board is cellfish's own (no Fairy-Stockfish file has one): a letter given
+    # twice there stays a problem the lattice builder names
+    replace = "lattice" not in keys and "lattice" not in child
+    for k in sorted((k for k in child if _is_piece(k)), key=_piece_order):
+        if not replace:
+            keys[k] = child[k]
+            continue
+        letter = _letter(child[k][0])
+        if k in keys and keys[k][0] and keys[k][0] != child[k][0]:
+            old = _letter(keys[k][0])
+            if old and old != letter:           # the same piece type under a new letter or none
+                renamed.setdefault(old, letter)
+        if letter:
+            for other in [o for o in keys if o != k and _is_piece(o)]:
+                if _letter(keys[other][0]) == letter:
+                    if other == "king":           # no royal piece unless one is given
+                        keys[other] = ("-", child[k][1])
+                    else:
+                        del keys[other]           # that piece is gone
+                    if other in inherited:
+                        renamed.setdefault(letter, None)
+        keys[k] = child[k]
+    for k, (v, ln) in child.items():
+        if _is_piece(k):
+            continue                        # placed above
+        if k in MERGED and k in keys and k in inherited:
+            v = f"{_rename(inherited[k][0], k, renamed)} {v}".strip()
+        keys[k] = (v, ln)
+    if renamed:
+        for k in LETTER_SETS | LETTER_PAIRS:
+            if k in inherited and k not in child:
+                keys[k] = (_rename(inherited[k][0], k, renamed), inherited[k][1])
+
+
+def _external_parent(name: str) -> dict[str, str] | None:
+    """The resolved keys of a variant a section of another file may inherit: chess and shogi
+    (written above), or any section of a shipped variants file (variants/files)."""
+    if name in BUILTIN_PARENTS:
+        return BUILTIN_PARENTS[name]
+    import variants                         # the registry of shipped files (imports the loader)
+    return variants.shipped_keys(name)
+
+
+def resolve(sections: list[Section], file: str, known: set[str],
+            problems: list[Problem]) -> dict[str, dict[str, tuple[str, int]]]:
     """Each section's keys with its parents' keys under them (a child's key wins)."""
     by_name = {s.name: s for s in sections}
+    order = [x.name for x in sections]
     out: dict[str, dict[str, tuple[str, int]]] = {}
     for s in sections:
         chain, cur = [], s
+        root: dict[str, str] | None = None
         while True:
             chain.append(cur)
             p = cur.parent
-            if p is None or p in BUILTIN_PARENTS:
+            if p is None:
                 break
             nxt = by_name.get(p)
-            if nxt is None or [x.name for x in sections].index(p) >= [x.name for x in sections].index(cur.name):
+            if nxt is None:
+                root = _external_parent(p)
+                if root is not None:
+                    break
+            if nxt is None or order.index(p) >= order.index(cur.name):
                 what = "parent defined below it or in a cycle" if nxt is not None else \
                     ("inheriting from this built-in variant is not supported" if p in known
                      else "no such parent")
@@ -54,14 +176,10 @@ def _resolve(sections: list[Section], file: str, known: set[str],
         if not chain:
             continue
         keys: dict[str, tuple[str, int]] = {}
-        root = chain[-1].parent
-        if root in BUILTIN_PARENTS:
-            keys.update({k: (v, chain[-1].line) for k, v in BUILTIN_PARENTS[root].items()})
+        if root is not None:
+            keys.update({k: (v, chain[-1].line) for k, v in root.items()})
         for c in reversed(chain):
-            for k, (v, ln) in c.keys.items():
-                if k in MERGED and k in keys:
-                    v = f"{keys[k][0]} {v}"
-                keys[k] = (v, ln)
+            merge(keys, c.keys)
         out[s.name] = keys
     return out
 
@@ -70,7 +188,7 @@ def load_text(text: str, file: str, known: set[str]) -> dict[str, type[Variant]]
     """The variant classes of a file's sections; raises VariantFileError naming every problem.
     ``known``: the names already taken (a section may not redefine them)."""
     sections, problems = parse_text(text, file)
-    resolved = _resolve(sections, file, known, problems)
+    resolved = resolve(sections, file, known, problems)
     classes: dict[str, type[Variant]] = {}
     for s in sections:
         if s.name in known:

@@ -20,7 +20,7 @@ from variants.chess import ChessText
 from .filevariant import FileVariant
 from .registry import names
 from .section import Section
-from .values import KeyError_, as_region, in_region
+from .values import FILES, KeyError_, as_file, as_region, in_region
 from .results import piece_set
 
 KEYS = names("move")
@@ -54,6 +54,18 @@ def move_attrs(val: Section, pieces: tuple[tuple[str, str, str], ...], letters: 
         val.file("castlingRookQueensideFile", files)
         if "castlingRookQueensideFile" in val else 0)
     return a
+
+
+def castle_file(key: str, v: str, files: int) -> int | None:
+    """A castling destination file: as Fairy-Stockfish reads it, any file of its largest
+    board (a..l, 1..12); one beyond this board leaves that side without castling (None), as
+    the default g does on a board of six files."""
+    try:
+        return as_file(key, v, files)
+    except KeyError_:
+        if as_file(key, v, len(FILES)) >= files:
+            return None
+        raise
 
 
 class CastlingText(ChessText):
@@ -128,18 +140,32 @@ class FileRules(FileVariant):
         rk, rq = self.rook_files
         royal = self.castle_king == self.royal_letter
         rules = []
+        written: dict[tuple[int, int], int] = {}
         for color, rank, chars in ((WHITE, self.castle_rank, "KQ"),
                                    (BLACK, self.ranks - 1 - self.castle_rank, "kq")):
             def name(f: int, r: int = rank) -> str:
                 return self.geometry.name(self.geometry.index[(f, r) + self.home_level])
             bit = 1 if color == WHITE else 4
-            for rf, kt, rt, b, ch in ((rk, ks, ks - 1, bit, chars[0]), (rq, qs, qs + 1, bit * 2, chars[1])):
-                rule = self.castling_rule(color, name(kf), name(kt), name(rf), name(rt), b, ch)
+            for rf, kt, step, b, ch in ((rk, ks, -1, bit, chars[0]), (rq, qs, 1, bit * 2, chars[1])):
+                if kt is None:
+                    # the destination is off the board: the right stays in the position
+                    # text (and is lost as usual) but never castles: the king's own cell
+                    # must be empty
+                    rule = self.castling_rule(color, name(kf), name(rf), name(rf), name(rf), b, ch)
+                    rule.empty, rule.safe = (rule.king_from,), ()
+                    rules.append(rule)
+                    continue
+                rule = self.castling_rule(color, name(kf), name(kt), name(rf), name(kt + step), b, ch)
                 if not royal:
                     # a castling piece that is not royal may castle out of, through and
                     # into attack, as in Fairy-Stockfish
                     rule.safe = ()
                 rules.append(rule)
+                # Fairy-Stockfish writes a castling move as the king taking its rook when
+                # the king stays, or when a plain king step leads to the same cell
+                if kt == kf or (abs(kt - kf) == 1 and kt != rf):
+                    written[(rule.king_from, rule.king_to)] = rule.rook_from
+        self.castle_written = written
         return tuple(rules)
 
     def validate_position(self, pos) -> None:
