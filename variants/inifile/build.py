@@ -48,7 +48,7 @@ def build_class(name: str, keys: dict[str, tuple[str, int]]) -> tuple[type[Varia
     sec = Section(name, keys)
     lattice = sec.board == LATTICE
     sec.check(plugin_keys(), is_lattice_piece_key if lattice else _grid_piece_key)
-    attrs: dict = {"name": name}
+    attrs: dict = {"name": name, "section_keys": keys}   # a Chess960 form is built from them
     attrs["stalemate_result"] = sec.outcome("stalemateValue")
     n = sec.number("nMoveRule")
     attrs["move_rule_plies"] = 2 * n if n else None     # a board's rulings may refine it

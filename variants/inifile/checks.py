@@ -11,6 +11,7 @@ so that they are hashed, copied and taken back with the move that changed them.
 from __future__ import annotations
 
 import re
+from typing import TYPE_CHECKING
 
 from engine.movegen import in_check
 from engine.notation.errors import PositionTextError
@@ -18,6 +19,12 @@ from engine.notation.formats import TextFormat
 from engine.variant import Result
 
 from .filevariant import RuleBase
+
+# the text class the check counts are mixed before (TextFormat for the type checker only)
+if TYPE_CHECKING:
+    TextBase = TextFormat
+else:
+    TextBase = object
 from .registry import names
 from .values import as_bool
 
@@ -50,12 +57,12 @@ def checks_text(attrs: dict, text_cls: type[TextFormat]) -> type[TextFormat]:
     return type(f"{text_cls.__name__}Checks", (CheckText, text_cls), {"fields": tuple(fields)})
 
 
-class CheckText:
+class CheckText(TextBase):
     """The text of the check counts (mixed before a file variant's text class)."""
     fields: tuple[str, ...]
 
     def field_names(self, rest: list[str]) -> tuple[str, ...]:
-        names_ = super().field_names(rest)         # type: ignore[misc]
+        names_ = super().field_names(rest)
         at = names_.index(FIELD) if FIELD in names_ else -1
         if at >= 0 and (at >= len(rest) or not _COUNTS.fullmatch(rest[at])):
             return tuple(n for n in names_ if n != FIELD)    # left out: 1+1
@@ -66,7 +73,7 @@ class CheckText:
 
     def parse_field(self, pos, name: str, text: str) -> None:
         if name != FIELD:
-            super().parse_field(pos, name, text)   # type: ignore[misc]
+            super().parse_field(pos, name, text)
             return
         m = _COUNTS.fullmatch(text)
         if m is None:
@@ -78,7 +85,7 @@ class CheckText:
 
     def format_field(self, pos, name: str) -> str:
         if name != FIELD:
-            return super().format_field(pos, name)    # type: ignore[misc]
+            return super().format_field(pos, name)
         return f"{pos.hand[0]}+{pos.hand[1]}"
 
 

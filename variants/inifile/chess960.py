@@ -23,6 +23,7 @@ from engine.notation.position_text import PositionTextError
 from engine.variant import BLACK, WHITE
 
 from .moverules import CastlingText
+from .filevariant import RuleBase
 from .values import as_bool
 
 FIRST_BIT = 8           # the rights' bits below stay the plain rules' (engine/zobrist.py)
@@ -81,7 +82,7 @@ class Chess960Text(CastlingText):
         return s or "-"
 
 
-class Chess960Rules:
+class Chess960Rules(RuleBase):
     """The castling rules of every king file and rook file (a mixin of ``FileRules``)."""
     notation_class = Chess960Text
     rule960: dict[tuple[int, int, int], Any]

@@ -22,6 +22,7 @@ from engine.notation.position_text import PositionTextError
 from engine.variant import BLACK, WHITE
 
 from .moverules import CastlingText
+from .filevariant import RuleBase
 from .values import as_bool
 
 GATE_BIT = 8            # the first gate bit (the castling rights keep the bits below)
@@ -85,7 +86,7 @@ class GatingText(CastlingText):
         return "".join(out) or "-"
 
 
-class GatingRules:
+class GatingRules(RuleBase):
     """Gates kept with the castling rights; Seirawan gating moves (a mixin of the file
     variant's class, before its drop rules)."""
     notation_class = GatingText
@@ -113,10 +114,10 @@ class GatingRules:
         self.rook_gated = {(r.rook_from, r.king_from): r for r in v.castling}
 
     def drop_allowed(self, code: int, cell: int) -> bool:
-        return self.piece_drops and super().drop_allowed(code, cell)   # type: ignore[misc]
+        return self.piece_drops and super().drop_allowed(code, cell)
 
     def extra_moves(self, pos, out: list) -> None:
-        super().extra_moves(pos, out)       # type: ignore[misc]
+        super().extra_moves(pos, out)
         if not self.seirawan_gating:
             return
         side = pos.side
@@ -142,7 +143,7 @@ class GatingRules:
     def _gated(self, hand: list[int], side: int, cell: int) -> list[int]:
         """The types of the hand that may enter on this cell: where they could be dropped
         (a pawn not on its first rank), whether or not the game has drops."""
-        allowed = super().drop_allowed        # type: ignore[misc]
+        allowed = super().drop_allowed
         return [t for t in hand if allowed(t * 2 + side, cell)]
 
     def make_special(self, pos, m: int) -> None:

@@ -223,7 +223,6 @@ def load_text(text: str, file: str, known: set[str], *,
         except (ValueError, KeyError, IndexError) as e:
             problems.append(Problem(file, s.line, f"cannot build: {e}", "", s.name))
             continue
-        cls.section_keys = keys         # type: ignore[attr-defined]  # a Chess960 form is built from them
         classes[s.name] = cls
     if problems:
         raise VariantFileError(sorted(problems, key=lambda p: p.line))

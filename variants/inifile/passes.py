@@ -19,8 +19,9 @@ PASS_KEYS = names("passes")
 
 def _both(val: dict[str, str], key: str) -> tuple[bool, bool]:
     both = as_bool(key, val.get(key, "false"))
-    return tuple(as_bool(key + c, val[key + c]) if key + c in val else both   # type: ignore[return-value]
-                 for c in ("White", "Black"))
+    white, black = (as_bool(key + c, val[key + c]) if key + c in val else both
+                    for c in ("White", "Black"))
+    return white, black
 
 
 def pass_attrs(val: dict[str, str], attrs: dict) -> None:

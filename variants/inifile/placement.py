@@ -16,6 +16,7 @@ from typing import Any
 from engine.movegen import royal_filter
 from engine.moves import DROP
 
+from .filevariant import RuleBase
 from .values import as_bool
 
 
@@ -27,7 +28,7 @@ def placement_attrs(val: dict[str, str], attrs: dict[str, Any]) -> bool:
     return attrs["must_drop"] or attrs["opposite_bishops"] or attrs["castling_dropped"]
 
 
-class PlacementRules:
+class PlacementRules(RuleBase):
     """The setup keys (a mixin of the file variant's class, before its drop rules)."""
     must_drop = False
     opposite_bishops = False
@@ -69,7 +70,7 @@ class PlacementRules:
             and sum(not dark(c) for c in cells) >= total // 2
 
     def after_drop(self, pos, m: int) -> None:
-        super().after_drop(pos, m)      # type: ignore[misc]
+        super().after_drop(pos, m)
         if self.castling_dropped:
             rights = self._dropped_rights(pos, pos.board[m & 255], m & 255)
             if rights | pos.castle != pos.castle:

@@ -19,6 +19,7 @@ from typing import Any
 
 from engine.moves import DROP, SPECIAL
 
+from .filevariant import RuleBase
 from .values import KeyError_, as_bool, as_region
 
 DIRS = ((1, 0), (-1, 0), (0, 1), (0, -1), (1, 1), (1, -1), (-1, 1), (-1, -1))
@@ -45,7 +46,7 @@ def reversi_attrs(val: dict[str, str], attrs: dict[str, Any], files: int, ranks:
                                   "stalemate_piece_count", "full_board")) or bool(attrs["enclosing_start"])
 
 
-class ReversiRules:
+class ReversiRules(RuleBase):
     """The Reversi keys (a mixin of the file variant's class, before its drop rules)."""
     enclosing_drop = False
     flip_enclosed = False
@@ -113,7 +114,7 @@ class ReversiRules:
         pos.halfmove += 1            # a pass
 
     def after_drop(self, pos, m: int) -> None:
-        super().after_drop(pos, m)      # type: ignore[misc]
+        super().after_drop(pos, m)
         if self.flip_enclosed:
             side = pos.board[m & 255] & 1
             for c in self._enclosed(pos, side, m & 255):

@@ -20,6 +20,7 @@ from engine.pieces import PieceType
 from engine.walker import piece_targets
 
 from .moverules import CastlingText
+from .filevariant import RuleBase
 from .values import KeyError_, as_bool, as_region
 
 WALL = "*"
@@ -47,7 +48,7 @@ class WallText(CastlingText):
         return "," + geo.name(to, dialect) + geo.name(acted, dialect)
 
 
-class WallRules:
+class WallRules(RuleBase):
     """Every move puts a wall (a mixin of the file variant's class, before its drop rules)."""
     notation_class = WallText
     wall_rule = ""
@@ -56,7 +57,7 @@ class WallRules:
     _wall_cells: list[int]
 
     def _forms(self, base: list[PieceType]) -> list[PieceType]:
-        return super()._forms(base) + [PieceType("wall", WALL, (), value=0)]   # type: ignore[misc]
+        return super()._forms(base) + [PieceType("wall", WALL, (), value=0)]
 
     def __init__(self) -> None:
         super().__init__()
@@ -70,7 +71,7 @@ class WallRules:
     def legal_moves(self, pos, pseudo=None) -> list[int]:
         """Each plain move once for every cell its wall may go to."""
         v: Any = self
-        moves = super().legal_moves(pos, pseudo)      # type: ignore[misc]
+        moves = super().legal_moves(pos, pseudo)
         if moves is None:
             moves = royal_filter(pos, pseudo)
         b = pos.board
