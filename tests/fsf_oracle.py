@@ -168,7 +168,7 @@ def kinds_allowed(name: str) -> set[str]:
     out = set()
     if pos.castle:
         out.add("castling")
-    if v.hands:
+    if v.hands and getattr(v, "piece_drops", True):     # Seirawan's hand only gates
         out.add("drop")
     codes = {p for p in pos.board if p}
     if any(o and not v.piece_types[o].token.startswith("+")

@@ -178,6 +178,17 @@ def test_the_king_may_not_petrify_itself():
     assert moves == ["e1d2", "e1f2"]
 
 
+def test_a_king_may_step_beside_the_king_that_cannot_take_it():
+    """The other king may not capture (it would turn to stone, and a side may not lose its
+    pseudo-royal king), so it attacks nothing: Black's king steps next to it (a random game
+    of the shipped petrified found this, f7e6 beside the White king on d5)."""
+    fen = "r1b5/2p2k2/pp6/*2pK1Pp/3*2*1/2*5/3*4/2B2*2 b - - 2 33"
+    moves, _, _ = same("petrified", fen)
+    assert "f7e6" in moves and "f7e7" in moves
+    moves, _, _ = same("petrified", "8/8/8/3k4/8/3K4/8/8 w - - 0 1")
+    assert "d3d4" in moves and "d3c4" in moves       # beside the other king, both ways
+
+
 def test_the_duck_moves_with_every_move():
     start = sf.start_fen("duck")
     moves, _, text = same("duck", start, ["e2e4,e4e5"])

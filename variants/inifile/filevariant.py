@@ -35,6 +35,7 @@ class FileVariant(ChessLike):
     ep_region: frozenset | None           # enPassantRegion (moverules.py)
     extinction_types: frozenset[str]      # extinctionPieceTypes (results.py)
     extinction_count: int                 # extinctionPieceCount (results.py)
+    pseudo_royal: bool                    # extinctionPseudoRoyal (results.py)
     extinction_value: str                 # extinctionValue (results.py)
     fsf_pawn: str                         # the ``pawn`` piece's letter (drops.py)
     main_pawn: tuple[str, str]            # each side's main promotion pawn (drops.py)

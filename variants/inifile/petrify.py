@@ -63,6 +63,10 @@ class PetrifyRules(RuleBase):
                 for col in (0, 1):
                     self._petrify[pt.id * 2 + col] = pt.token.lower() in self.petrify_types
                     self._royal_type[pt.id * 2 + col] = pt.token.lower() in self.extinction_types
+        # a pseudo-royal piece of a petrifying type may not capture, so it attacks nothing
+        # (pseudoroyal.py reads this)
+        self._barred = frozenset(c for c in range(ncodes) if self._petrify[c] and self._royal_type[c]) \
+            if self.pseudo_royal else frozenset()
 
     def after_move(self, pos, move: int) -> None:
         super().after_move(pos, move)

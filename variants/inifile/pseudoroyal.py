@@ -9,11 +9,17 @@ checkmated.  ``dupleCheck``: a move may not leave every piece of the extinction 
 mover attacked (each of several royal pieces may be attacked, not all of them).  A pawn
 promoting to an extinction type adds the new piece to both sets.  The extinction result
 itself then no longer applies (such a piece cannot be taken), as in Fairy-Stockfish.
+
+A pseudo-royal piece that may not capture at all (a capture would petrify it: petrify.py
+names such codes in ``_barred``) attacks nothing while it is pseudo-royal: the other side's
+pseudo-royal piece may stand next to it (Fairy-Stockfish's petrified: a king may step beside
+the other king, which cannot take it without turning to stone).
 """
 from __future__ import annotations
 
 from engine.movegen import attacked_with
 from engine.moves import CASTLE, DROP
+from engine.tables import AttackTables
 
 from .results import ALL
 from .filevariant import RuleBase
@@ -36,6 +42,25 @@ class PseudoRoyalRules(RuleBase):
         self._pr_groups = [g for g in groups if g]
         self._pr_ids = frozenset().union(*self._pr_groups) if self._pr_groups else frozenset()
         self._pr_limit = self.extinction_count + 1
+        # per side: its codes that may not capture while pseudo-royal (petrify.py), and its
+        # attack tables without them (built when first needed)
+        barred: frozenset[int] = getattr(self, "_barred", frozenset())
+        self._pr_barred = (frozenset(c for c in barred if c & 1 == 0),
+                           frozenset(c for c in barred if c & 1 == 1))
+        self._pr_atk_barred: list[AttackTables | None] = [None, None]
+
+    def _atk(self, pos, by: int) -> AttackTables:
+        """Side ``by``'s attack tables for the pseudo-royal test: without its pieces that may
+        not capture while they are pseudo-royal, when one of them is."""
+        barred = self._pr_barred[by]
+        if barred:
+            b = pos.board
+            if any(b[c] in barred for c in self._pseudo_royals(pos, by)[0]):
+                t = self._pr_atk_barred[by]
+                if t is None:
+                    t = self._pr_atk_barred[by] = _without(self.attacks[by], barred)
+                return t
+        return self.attacks[by]
 
     def _pseudo_royals(self, pos, side: int) -> tuple[list[int], list[int]]:
         """(the pseudo-royal cells of ``side``, its cells of the extinction types)."""
@@ -59,8 +84,9 @@ class PseudoRoyalRules(RuleBase):
         duple = self.duple_check and bool(cand)
         if not royals and not duple and not self._promotes_to_royal(pos):
             return moves
-        atk = self.attacks[side ^ 1]
         b = pos.board
+        barred = bool(self._pr_barred[side ^ 1])
+        atk = self.attacks[side ^ 1] if not barred else self._atk(pos, side ^ 1)
         out = []
         for m in moves:
             frm = (m >> 8) & 255
@@ -72,6 +98,8 @@ class PseudoRoyalRules(RuleBase):
                 and self.piece_types[b[frm] >> 1].pawn
             now = [to if c == frm else c for c in royals] + ([to] if added else [])
             pos.make(m)
+            if barred:                  # the mover may have taken the other side's piece
+                atk = self._atk(pos, side ^ 1)
             ok = not any(attacked_with(atk, b, c) for c in now)
             if ok and duple:
                 now = [to if c == frm else c for c in cand] + ([to] if added else [])
@@ -109,7 +137,20 @@ class PseudoRoyalRules(RuleBase):
         k = pos.king[side]
         if self.royal_check and k >= 0 and attacked_with(atk, b, k):
             return True
+        if self._pr_barred[side ^ 1]:
+            atk = self._atk(pos, side ^ 1)
         royals, cand = self._pseudo_royals(pos, side)
         if any(attacked_with(atk, b, c) for c in royals):
             return True
         return self.duple_check and bool(cand) and all(attacked_with(atk, b, c) for c in cand)
+
+
+def _without(atk: AttackTables, codes: frozenset[int]) -> AttackTables:
+    """Attack tables with the pieces of ``codes`` attacking nothing (they still block)."""
+    leaps, rays, sliders, hops = atk
+    return ([tuple((c, s - codes) for c, s in e) for e in leaps],
+            [tuple((cells, tuple(s - codes for s in sets)) for cells, sets in e) for e in rays],
+            [tuple((cells, tuple(s - codes for s in sets)) for cells, sets in e) for e in sliders],
+            None if hops is None else
+            [tuple((cells, tuple(s - codes for s in sets), beyond) for cells, sets, beyond in e)
+             for e in hops])
