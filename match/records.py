@@ -13,7 +13,7 @@ import re
 
 import variants
 from engine.movegen import in_check, legal_moves
-from engine.moves import CASTLE, DROP, EP, FISSION, SPECIAL, acted_of, from_of, ptype_of, to_of
+from engine.moves import CASTLE, DROP, EP, FISSION, SPECIAL, WALL_SHIFT, acted_of, from_of, ptype_of, to_of
 from engine.notation.move_text import parse_move
 from engine.notation.position_text import format as format_position, parse as parse_position
 
@@ -38,7 +38,13 @@ def san(v, pos, m: int, legal: list[int]) -> str:
     if frm == DROP:
         s = f"{v.piece_types[pt].token}@{geo.name(to)}"
     elif m & CASTLE:
-        s = "O-O" if geo.coords[to][0] > geo.coords[frm][0] else "O-O-O"
+        # a move of the king's (to its destination or its rook's cell), or, gating onto the
+        # rook's cell, from the rook's cell to the king's (Seirawan's h1e1h)
+        king_move = (frm, to) in pos._cbymove
+        outward = geo.coords[to][0] > geo.coords[frm][0]
+        s = "O-O" if outward == king_move else "O-O-O"
+        if pt:                  # the piece gated in, and the cell it enters
+            s += "/" + v.piece_types[pt].token + geo.name(frm)
     else:
         code = pos.board[frm]
         ptype = v.piece_types[code >> 1]
@@ -74,6 +80,9 @@ def san(v, pos, m: int, legal: list[int]) -> str:
         acted = acted_of(m)
         if acted >= 0 and m & SPECIAL:
             s += "," + geo.name(acted)
+    wall = (m >> WALL_SHIFT) & 255
+    if wall:                    # the cell the duck goes to
+        s += "," + geo.name(wall - 1)
     pos.make(m)
     try:
         if in_check(pos):

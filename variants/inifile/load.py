@@ -106,9 +106,12 @@ def merge(keys: dict[str, tuple[str, int]], child: dict[str, tuple[str, int]]) -
     # a lattice board is cellfish's own (no Fairy-Stockfish file has one): a letter given
     # twice there stays a problem the lattice builder names
     replace = "lattice" not in keys and "lattice" not in child
+    # the child's piece keys are read in Fairy-Stockfish's order (which piece replaces which),
+    # then written in the file's order (the order of the variant's piece types)
+    placed: dict[str, tuple[str, int]] = {}
     for k in sorted((k for k in child if _is_piece(k)), key=_piece_order):
         if not replace:
-            keys[k] = child[k]
+            placed[k] = child[k]
             continue
         letter = _letter(child[k][0])
         if k in keys and keys[k][0] and keys[k][0] != child[k][0]:
@@ -116,15 +119,19 @@ def merge(keys: dict[str, tuple[str, int]], child: dict[str, tuple[str, int]]) -
             if old and old != letter:           # the same piece type under a new letter or none
                 renamed.setdefault(old, letter)
         if letter:
-            for other in [o for o in keys if o != k and _is_piece(o)]:
-                if _letter(keys[other][0]) == letter:
-                    if other == "king":           # no royal piece unless one is given
-                        keys[other] = ("-", child[k][1])
-                    else:
-                        del keys[other]           # that piece is gone
-                    if other in inherited:
-                        renamed.setdefault(letter, None)
-        keys[k] = child[k]
+            for where in (keys, placed):
+                for other in [o for o in where if o != k and _is_piece(o)]:
+                    if _letter(where[other][0]) == letter:
+                        if other == "king":           # no royal piece unless one is given
+                            where[other] = ("-", child[k][1])
+                        else:
+                            del where[other]          # that piece is gone
+                        if other in inherited:
+                            renamed.setdefault(letter, None)
+        placed[k] = child[k]
+    for k in child:
+        if k in placed:
+            keys[k] = placed[k]
     for k, (v, ln) in child.items():
         if _is_piece(k):
             continue                        # placed above
