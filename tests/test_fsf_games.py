@@ -12,6 +12,7 @@ import chess
 import pyffish
 import pytest
 from engine_proc import EngineProcess
+from fsf_oracle import fsf_result
 from selfplay import play_game
 
 import variants
@@ -34,17 +35,6 @@ def fsf_perft(name: str, fen: str, moves: list[str], depth: int) -> int:
     return sum(fsf_perft(name, fen, moves + [m], depth - 1) for m in ms)
 
 
-def fsf_result(name: str, fen: str, moves: list[str], legal: list[str]) -> int | None:
-    """Fairy-Stockfish's result for the side to move (1, 0, -1) or None."""
-    def sign(x: int) -> int:
-        return (x > 0) - (x < 0)
-    end, value = pyffish.is_immediate_game_end(name, fen, moves)
-    if end:
-        return sign(value)
-    if not legal:
-        return sign(pyffish.game_result(name, fen, moves))
-    end, value = pyffish.is_optional_game_end(name, fen, moves)
-    return sign(value) if end else None
 
 
 def test_every_section_of_the_file_is_tested_here_and_is_a_fairy_stockfish_built_in():

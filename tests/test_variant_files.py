@@ -13,6 +13,7 @@ from pathlib import Path
 import pyffish
 import pytest
 from engine_proc import EngineProcess
+from fsf_oracle import fsf_result
 from selfplay import play_game
 
 import variants
@@ -165,19 +166,6 @@ def test_start_and_perft_3_equal_fairy_stockfish(name):
         assert perft(pos, depth) == fsf_perft(name, fen, [], depth), (name, depth)
 
 
-def fsf_result(name: str, fen: str, moves: list[str], legal: list[str]) -> int | None:
-    """Fairy-Stockfish's result for the side to move (1, 0, -1) or None: a variant rule that
-    ends the game, checkmate or stalemate when no move is left, or a rule a player may claim
-    (repetition, the move rule)."""
-    def sign(x: int) -> int:
-        return (x > 0) - (x < 0)
-    end, value = pyffish.is_immediate_game_end(name, fen, moves)
-    if end:
-        return sign(value)
-    if not legal:
-        return sign(pyffish.game_result(name, fen, moves))
-    end, value = pyffish.is_optional_game_end(name, fen, moves)
-    return sign(value) if end else None
 
 
 def _demotion(v, tid: int) -> bool:
