@@ -12,7 +12,7 @@ import chess
 import pyffish
 import pytest
 from engine_proc import EngineProcess
-from fsf_oracle import fsf_result
+from fsf_oracle import fsf_perft, fsf_result
 from selfplay import play_game
 
 import variants
@@ -26,15 +26,6 @@ from engine.notation.position_text import format as format_position
 GAMES = {"breakthrough": 3, "clobber": 3, "clobber10": 2, "fischerandom": 3, "caparandom": 3,
          "seirawan": 3, "shouse": 2, "isolation": 2, "isolation7x7": 2, "snailtrail": 3,
          "amazons": 1, "placement": 3, "flipersi": 3, "flipello": 3, "flipello10": 3}
-
-
-def fsf_perft(name: str, fen: str, moves: list[str], depth: int) -> int:
-    ms = pyffish.legal_moves(name, fen, moves)
-    if depth == 1:
-        return len(ms)
-    return sum(fsf_perft(name, fen, moves + [m], depth - 1) for m in ms)
-
-
 
 
 def test_every_section_of_the_file_is_tested_here_and_is_a_fairy_stockfish_built_in():

@@ -13,7 +13,7 @@ from pathlib import Path
 import pyffish
 import pytest
 from engine_proc import EngineProcess
-from fsf_oracle import fsf_result
+from fsf_oracle import fsf_perft, fsf_result
 from selfplay import play_game
 
 import variants
@@ -129,13 +129,6 @@ DROP_GROUP = {
     "piecePromotionOnCapture"}
 
 
-def fsf_perft(name: str, fen: str, moves: list[str], depth: int) -> int:
-    ms = pyffish.legal_moves(name, fen, moves)
-    if depth == 1:
-        return len(ms)
-    return sum(fsf_perft(name, fen, moves + [m], depth - 1) for m in ms)
-
-
 def test_the_file_holds_the_sections_named_here_with_the_keys_they_exercise():
     assert sorted(NAMES) == sorted(KEYS)
     text = SHIPPED.read_text() + "\n" + DATA.read_text()
@@ -164,8 +157,6 @@ def test_start_and_perft_3_equal_fairy_stockfish(name):
     pos = parse_position(v, fen)
     for depth in (1, 2, 3):
         assert perft(pos, depth) == fsf_perft(name, fen, [], depth), (name, depth)
-
-
 
 
 def _demotion(v, tid: int) -> bool:
