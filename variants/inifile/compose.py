@@ -17,6 +17,10 @@ passes          ``PassRules`` (passes.py): the pass (``extra_moves``, ``make_spe
 pseudoroyal     ``legal_moves`` and ``in_check``: the pseudo-royal filter, run after every
                 other one (its ``super()`` call makes the other filters' moves first)
 triple          the pawn's triple step: ``extra_moves``, ``_valid_ep`` (triplestep.py)
+janggi          ``JanggiRules`` (janggi.py): the janggi cannon (``extra_moves``,
+                ``in_check``), the palace diagonals (``_piece``), bikjang and the cannon's
+                checks (``legal_moves``, ``adjudicate``), the material count
+                (``judge_draw``)
 asia            counting.py: ``Makpong`` (``legal_moves``), ``Counting`` (``result``, the
                 position text's counting fields); asia.py: ``FlyingGeneral``
                 (``legal_moves``: the royal pieces may not face each other),
@@ -83,7 +87,7 @@ every shipped class).
 from __future__ import annotations
 
 PARTS = ("template", "passes", "pseudoroyal", "triple", "blast", "petrify", "stalemate", "castle",
-         "checks", "asia", "plugins", "holes", "solid", "levels", "drop_filters", "rulings",
+         "checks", "janggi", "asia", "plugins", "holes", "solid", "levels", "drop_filters", "rulings",
          "returns", "gating", "walls", "placement", "reversi", "drops", "results", "chess960",
          "board")
 

@@ -28,6 +28,7 @@ from .materialcount import material_attrs
 from .passes import pass_attrs, pass_bases
 from .stalemate import stalemate_attrs, stalemate_bases
 from .petrify import petrify_attrs, petrify_bases
+from .janggi import janggi_attrs
 from .holes import check_castling, hole_bases, hole_coords
 from .levels import level_bases
 from .moverules import FileRules, castle_file, move_attrs
@@ -165,12 +166,14 @@ def read_grid(sec: Section, attrs: dict) -> dict[str, tuple[type, ...]]:
     solid_cls = solid_bases(val, tuple(pieces), royal, KeyError_)
     drop_filters = drops.mixins(attrs)
     asia = asia_attrs(val, tuple(pieces), attrs, files, ranks)
+    janggi = janggi_attrs(val, tuple(pieces), attrs, files, ranks)
     if solid_cls:                           # regions in the engine's coordinate order
         holes = engine_regions(attrs, holes, axis_order(val, KeyError_), len(levels))
     parts: dict[str, tuple[type, ...]] = {  # compose.py: the order they run in
         "template": template_bases(val), "passes": pass_bases(attrs),
         "pseudoroyal": (PseudoRoyalRules,) if attrs["pseudo_royal"] else (),
         "triple": (TripleSteps,) if any(attrs["triple_region"]) else (), "asia": asia,
+        "janggi": janggi,
         "blast": blast_bases(attrs), "petrify": petrify_bases(attrs),
         "stalemate": stalemate_bases(attrs), "castle": castle_bases(attrs),
         "checks": checks_bases(attrs),

@@ -171,8 +171,8 @@ KEYS: tuple[Key, ...] = tuple(
             needs={"staticGatingRegion": "staticGating"},
             read=_read(bools="staticGating pastGating arrowGating"))
     + _keys("gui", "fsf", "pieceToCharTable pocketSize variantTemplate", boards=_EVERY)
-    + _keys("refused", "fsf", """bikjangRule cambodianMoves chasingRule connectDiagonal connectHorizontal
-            connectN connectVertical diagonalLines dropOnTop duckGating moveRepetitionIllegal
+    + _keys("refused", "fsf", """cambodianMoves chasingRule connectDiagonal connectHorizontal
+            connectN connectVertical dropOnTop duckGating moveRepetitionIllegal
             mustDropType petrifyOnCapture pieceValueEg pieceValueMg sittuyinPromotion
             sittuyinRookDrop twoBoards""",
             boards=frozenset())
@@ -205,6 +205,10 @@ KEYS: tuple[Key, ...] = tuple(
     # ... and stalemates decided by the pieces (stalemate.py, and reversi.py after two passes)
     + _keys("stalemate", "fsf", "", defaults={"stalematePieceCount": "false"},
             read=_read("stalematePieceCount"))
+    # the janggi family (fsf6): palace diagonals and bikjang (janggi.py; its material count
+    # is materialCounting = janggi, read by janggi.py beside materialcount.py)
+    + _keys("janggi", "fsf", "diagonalLines", defaults={"bikjangRule": "false"},
+            read=_read(bools="bikjangRule"))
     # cellfish's own keys (docs/variant-files.md)
     + _keys("level", "cellfish", "levels levelNames", needs={"levelNames": "levels"},
             read=_read(ints={"levels": (2, 8)}))      # 8: levels.py's MAX_LEVELS
