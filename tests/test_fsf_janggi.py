@@ -98,7 +98,7 @@ def play(name: str, seed: int, plies: int, seen: Counter, fen: str | None = None
     pos = parse(v, fen)
     lines = v.diagonal_lines
     played: list[str] = []
-    for ply in range(plies):
+    for _ply in range(plies):
         legal = legal_moves(pos)
         ts = [move_text(v, m) for m in legal]
         assert sorted(ts) == theirs(name, fen, played), (name, seed, played)

@@ -20,9 +20,11 @@
 from __future__ import annotations
 
 from dataclasses import replace
+from functools import partial
 from typing import Any
 
 from engine.attacks import attacked_mask
+from engine.geometry import Coord
 from engine.movegen import royal_filter
 from engine.moves import SPECIAL
 from engine.pieces import BOTH, LEAP, RIDE, Atom, PieceType
@@ -67,24 +69,24 @@ def _diagonal_atoms(lines: frozenset, ride: bool, forward: bool) -> tuple[Atom, 
     """The palace-diagonal moves of a piece, one atom per colour (the vectors depend on the
     cell, and Black's are White's turned half round): a step to a neighbouring line cell (a
     ``forward`` one only), or for a rider a ride of one or two cells along the line."""
-    out = []
+    out: list[Atom] = []
     for color in (WHITE, BLACK):
         sign = -1 if color else 1
 
-        def dirs(c, n, exact, sign=sign):
+        def dirs(c: Coord, n: int, exact: bool, sign: int = sign) -> tuple[Coord, ...]:
             # real directions d with n cells on the lines (and, ``exact``, not one more),
             # given in the mover's frame (a half turn for Black)
             return tuple((sign * d[0], sign * d[1]) for d in DIAG
                          if (not forward or d[1] == sign) and _on_lines(lines, c, d, n)
                          and not (exact and _on_lines(lines, c, d, n + 1)))
 
-        def mine(c, col, color=color):
+        def mine(c: Coord, col: int, color: int = color) -> bool:
             return col == color
         if ride:
-            out.append(Atom(lambda c, dirs=dirs: dirs(c, 2, False), RIDE, BOTH, max_dist=2, origin=mine))
-            out.append(Atom(lambda c, dirs=dirs: dirs(c, 1, True), RIDE, BOTH, max_dist=1, origin=mine))
+            out.append(Atom(partial(dirs, n=2, exact=False), RIDE, BOTH, max_dist=2, origin=mine))
+            out.append(Atom(partial(dirs, n=1, exact=True), RIDE, BOTH, max_dist=1, origin=mine))
         else:
-            out.append(Atom(lambda c, dirs=dirs: dirs(c, 1, False), LEAP, BOTH, origin=mine))
+            out.append(Atom(partial(dirs, n=1, exact=False), LEAP, BOTH, origin=mine))
     return tuple(out)
 
 
