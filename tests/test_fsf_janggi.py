@@ -262,3 +262,32 @@ def test_bad_values_are_refused_by_key():
     assert any("bikjangRule" in p for p in problems("[a:chess]\nbikjangRule = maybe\n"))
     assert any("diagonalLines" in p for p in problems("[a:chess]\ndiagonalLines = z9\n"))
     assert any("materialCounting" in p for p in problems("[a:chess]\nmaterialCounting = korean\n"))
+
+
+# ---- a section of one's own, and the protocol ----------------------------------------------------
+def test_a_section_inheriting_from_janggi_keeps_its_rules():
+    """``[mine:janggi]`` with a custom piece in place of the horse: the cannon, the palace
+    diagonals and bikjang come along; loaded into both engines, the same moves."""
+    from file_helpers import one
+    text = "[mine:janggi]\nhorse = -\ncustomPiece1 = n:W\n"
+    v = one(text)
+    sf.load_variant_config(text)
+    fen = "rnba1abnr/4k4/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/4K4/RNBA1ABNR w - - 0 1"
+    pos = parse(v, fen)
+    assert sorted(move_text(v, m) for m in legal_moves(pos)) == theirs("mine", fen)
+    assert perft(pos, 2) == fsf_perft("mine", fen, [], 2)
+
+
+def test_protocol_plays_janggi_by_name(eng):
+    """``setoption name UCI_Variant value janggi``: a pass in the move list (``e2e2``), the
+    position text, perft and a search answering a legal move."""
+    eng.ask("uci", "uciok")
+    eng.send("setoption name UCI_Variant value janggi")
+    played = ["b1c3", "e9e9", "a1a2"]
+    eng.send("position startpos moves " + " ".join(played))
+    fen = sf.get_fen("janggi", sf.start_fen("janggi"), played)
+    assert eng.ask("d", "Fen:")[-1] == f"Fen: {fen}"
+    lines = eng.ask("go perft 1", "Nodes searched:")
+    assert lines[-1] == f"Nodes searched: {len(sf.legal_moves('janggi', fen, []))}"
+    lines = eng.ask("go depth 2", lambda line: line.startswith("bestmove"))
+    assert lines[-1].split()[1] in sf.legal_moves("janggi", fen, [])
