@@ -8,6 +8,7 @@ and what differs between the forms."""
 from __future__ import annotations
 
 import random
+import re
 from collections import Counter
 
 import pytest
@@ -23,7 +24,7 @@ from engine.notation.position_text import format, parse  # noqa: E402
 from file_helpers import problems  # noqa: E402
 from fsf_oracle import fsf_perft, fsf_result  # noqa: E402
 
-NAMES = ["janggi", "janggicasual", "janggitraditional"]
+NAMES = ["janggi", "janggicasual", "janggitraditional", "janggimodern"]
 
 
 def ours(name: str, fen: str, moves: list[str] = ()):
@@ -65,10 +66,11 @@ def test_start_text_and_perft_2_are_pyffishs(name):
 def test_perft_3_equals_pyffish():
     """Depth 3 from the start: janggi live against pyffish (1.6 s there); the casual form,
     where facing kings may stay facing, against pyffish's figure for it (33316, measured with
-    fsf_perft); the traditional form moves as janggi does (they differ only in how a bikjang
-    or a draw is scored)."""
+    fsf_perft), which the modern form shares; the traditional form moves as janggi does (they
+    differ only in how a bikjang, a draw or a repetition is scored)."""
     got = {n: perft(variants.get(n).start_position(), 3) for n in NAMES}
-    assert got == {"janggi": 33000, "janggicasual": 33316, "janggitraditional": 33000}
+    assert got == {"janggi": 33000, "janggicasual": 33316, "janggitraditional": 33000,
+                   "janggimodern": 33316}
     assert got["janggi"] == fsf_perft("janggi", sf.start_fen("janggi"), [], 3)
 
 
@@ -89,9 +91,11 @@ def _kinds(v, pos, m: int, lines: frozenset) -> list[str]:
     return out
 
 
-def play(name: str, seed: int, plies: int, seen: Counter, fen: str | None = None) -> None:
+def play(name: str, seed: int, plies: int, seen: Counter, fen: str | None = None,
+         back: float = 0.0) -> None:
     """One random game compared with pyffish at every ply (legal moves, position text,
-    result), steered to captures, palace diagonals, cannon moves, facing kings, rare passes."""
+    result), steered to captures, palace diagonals, cannon moves, facing kings, rare passes;
+    ``back``: how often a move undoes the mover's last one."""
     v = variants.get(name)
     rnd = random.Random(seed)
     fen = fen or sf.start_fen(name)
@@ -117,8 +121,13 @@ def play(name: str, seed: int, plies: int, seen: Counter, fen: str | None = None
             if in_check(pos):
                 by.setdefault("checking", []).append(m)
             pos.unmake()
+        if len(played) >= 2 and back:
+            # the move that undoes the mover's last one (the move repetition rule)
+            cells = re.findall(r"[a-i]\d+", played[-2])
+            undo = cells[1] + cells[0] if len(cells) == 2 else None
+            by["back"] = [m for m, t in zip(legal, ts) if t == undo]
         m = None
-        for k, p in (("facing", 0.1), ("checking", 0.3), ("capture", 0.5), ("diagonal", 0.5), ("cannon", 0.3),
+        for k, p in (("back", back), ("facing", 0.1), ("checking", 0.3), ("capture", 0.5), ("diagonal", 0.5), ("cannon", 0.3),
                      ("pass", 0.04)):
             if by.get(k) and rnd.random() < p:
                 m = rnd.choice(by[k])
@@ -142,8 +151,13 @@ def test_random_games_agree_with_pyffish(name):
     seen: Counter = Counter()
     for seed in range(5):
         play(name, seed, 60, seen)
+    if name == "janggimodern":         # short games of pieces moved back and forth
+        for seed in range(3, 8):
+            play(name, seed, 60, seen, back=0.9)
     assert seen["plies"] >= 100 and seen["capture"] > 10 and seen["cannon"] > 5
     assert seen["diagonal"] > 0 and seen["check"] > 0
+    if name == "janggimodern":
+        assert seen["end: move repetition"] > 0 and seen["end: repetition, material count"] > 0
 
 
 # ---- named positions: the pieces -------------------------------------------------------------
@@ -256,6 +270,29 @@ def test_material_count_decides_the_move_rule():
     for fen, want in (("3k5/4p4/9/9/9/9/9/9/4PK3/4P4 b - - 99 60", 1),
                       ("3k5/4p4/9/9/9/9/9/9/4PK3/9 b - - 99 60", -1)):
         assert result("janggi", fen, ["d10d9"])[0] == want == sf_score("janggi", fen, ["d10d9"])
+
+
+def test_move_repetition_loses_in_the_modern_form():
+    """A horse moved back and forth five times: the side to move wins in janggimodern, and
+    nothing happens in janggi; a pass may stand for the second move (then six moves); a
+    check on the repeating side in between cancels it."""
+    fen = sf.start_fen("janggimodern")
+    moves = ["b1c3", "a7a6", "c3b1", "a6a5", "b1c3", "c7c6", "c3b1", "c6c5", "b1c3"]
+    assert result("janggimodern", fen, moves[:-1]) is None
+    assert result("janggimodern", fen, moves) == (1, "move repetition")
+    assert sf_score("janggimodern", fen, moves) == 1
+    assert result("janggi", fen, moves) is None is sf_score("janggi", fen, moves)
+    moves = ["b1c3", "a7a6", "e2e2", "a6a5", "c3b1", "c7c6", "b1c3", "c6c5", "c3b1", "e7e6",
+             "b1c3"]
+    for i in range(8, len(moves) + 1):
+        assert (None if result("janggimodern", fen, moves[:i]) is None else 1) \
+            == sf_score("janggimodern", fen, moves[:i]), moves[:i]
+    # a rook, not a piece of the palace: a rook checks in between
+    fen = "3k5/9/9/9/9/9/9/9/4K4/R8 w - - 0 1"
+    moves = ["a1a2", "d10e10", "a2a1", "e10d10", "a1a2", "d10e10", "a2a1", "e10d10", "a1a2"]
+    for i in range(1, len(moves) + 1):
+        ours_ = result("janggimodern", fen, moves[:i])
+        assert (None if ours_ is None else ours_[0]) == sf_score("janggimodern", fen, moves[:i])
 
 
 def test_bad_values_are_refused_by_key():

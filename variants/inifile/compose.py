@@ -19,8 +19,8 @@ pseudoroyal     ``legal_moves`` and ``in_check``: the pseudo-royal filter, run a
 triple          the pawn's triple step: ``extra_moves``, ``_valid_ep`` (triplestep.py)
 janggi          ``JanggiRules`` (janggi.py): the janggi cannon (``extra_moves``,
                 ``in_check``), the palace diagonals (``_piece``), bikjang and the cannon's
-                checks (``legal_moves``, ``adjudicate``), the material count
-                (``judge_draw``)
+                checks (``legal_moves``, ``adjudicate``), the move repetition
+                (``result``), the material count (``judge_draw``)
 asia            counting.py: ``Makpong`` (``legal_moves``), ``Counting`` (``result``, the
                 position text's counting fields); asia.py: ``FlyingGeneral``
                 (``legal_moves``: the royal pieces may not face each other),

@@ -12,6 +12,11 @@
 * ``bikjangRule``: when a move leaves the two kings facing on an open line (bikjang), the
   side to move must break it or pass (a pass is then legal even in check); a position of
   facing kings after one of facing kings ends the game drawn.
+* ``moveRepetitionIllegal`` (janggimodern, Kakao Janggi's rule): a side that moves one piece
+  back and forth five times running (a pass may stand for the first move back), none of it
+  in check nor out of a check, with a piece that could reach the other king's palace, loses:
+  the other side, to move, wins (:meth:`JanggiRules.move_repetition`, as Fairy-Stockfish
+  walks its history).
 * ``materialCounting = janggi``: every drawn end (bikjang, two passes, repetition, the move
   rule) is decided by the material on the board instead: rook 13, cannon 7, horse 5,
   elephant 3, wazir 3, soldier 2 (by piece key), the first player (Cho) needing more than
@@ -47,6 +52,8 @@ def janggi_attrs(val: dict[str, str], pieces: tuple[tuple[str, str, str], ...],
     lines = frozenset((f, r) for f in range(files) for r in range(ranks) if in_region((f, r), region))
     attrs["diagonal_lines"] = lines
     attrs["bikjang"] = bikjang = as_bool("bikjangRule", val.get("bikjangRule", "false"))
+    attrs["move_repetition_illegal"] = repeat = as_bool(
+        "moveRepetitionIllegal", val.get("moveRepetitionIllegal", "false"))
     material = val.get("materialCounting", "none").strip().lower() == "janggi"
     attrs["janggi_material"] = material
     if material:
@@ -55,7 +62,7 @@ def janggi_attrs(val: dict[str, str], pieces: tuple[tuple[str, str, str], ...],
                                  if name in WEIGHTS}
     cannons = frozenset(letter for name, letter, _ in pieces if name == "janggiCannon")
     attrs["cannon_letters"] = cannons
-    if cannons or lines or bikjang or material:
+    if cannons or lines or bikjang or material or repeat:
         return (JanggiRules,)
     return ()
 
@@ -94,6 +101,7 @@ class JanggiRules(RuleBase):
     """The janggi cannon, the palace diagonals, bikjang and janggi's material count."""
     diagonal_lines: frozenset = frozenset()
     bikjang = False
+    move_repetition_illegal = False
     janggi_material = False
     material_weights: dict[str, int] = {}
     cannon_letters: frozenset[str] = frozenset()
@@ -120,6 +128,21 @@ class JanggiRules(RuleBase):
         self._cannon_codes = frozenset(pt.id * 2 + col for pt in self.piece_types[1:]
                                        if pt is not None and pt.token.lower() in self.cannon_letters
                                        for col in (WHITE, BLACK))
+        # the codes whose mobility region meets the other side's king's region (every piece
+        # without a region): the pieces the move repetition rule watches
+        mobility: dict = getattr(self, "mobility", {})
+        royal = self.royal_letter
+        reach = set()
+        for pt in self.piece_types[1:]:
+            if pt is None:
+                continue
+            for col in (WHITE, BLACK):
+                mine = mobility.get((col, pt.token.lower()))
+                king = mobility.get((col ^ 1, royal))
+                if any((mine is None or in_region(c, mine)) and (king is None or in_region(c, king))
+                       for c in geo.coords):
+                    reach.add(pt.id * 2 + col)
+        self._reach = frozenset(reach)
 
     # ---- the pieces --------------------------------------------------------------------------
     def _piece(self, name: str, letter: str, betza: str) -> PieceType:
@@ -245,6 +268,13 @@ class JanggiRules(RuleBase):
         return out
 
     # ---- results ------------------------------------------------------------------------------
+    def result(self, pos, legal):
+        # a claim, as Fairy-Stockfish has it (the moves stay legal), not an end by itself
+        r = super().result(pos, legal)
+        if r is None and self.move_repetition_illegal and self.move_repetition(pos):
+            return (1, "move repetition")
+        return r
+
     def adjudicate(self, pos):
         r = super().adjudicate(pos)
         if r is not None or not self.bikjang or not pos.stack or not self.facing(pos):
@@ -254,6 +284,53 @@ class JanggiRules(RuleBase):
         before = self.facing(pos)
         pos.make(m)
         return (0, "bikjang") if before else None
+
+    def move_repetition(self, pos) -> bool:
+        """Has the side not to move just moved one piece back and forth five times (Fairy-
+        Stockfish's janggi move repetition: the moves M0, M2, M4... of that side each undo
+        the one before, or M2 is a pass and M4 undoes M0; no check in the positions it moved
+        from; the moved piece could reach the other king's region; the fifth move back took
+        nothing)?  Walked within the moves since the last capture."""
+        st = pos.stack
+        end = min(pos.halfmove, len(st))
+        if end < 8:
+            return False
+
+        def mv(k: int) -> int:
+            return st[-1 - k][0][0] if k < len(st) else 0     # 0: before the first move
+        m0 = mv(0)
+        if m0 >= 0x10000 or (m0 >> 8) & 255 == m0 & 255 or pos.board[m0 & 255] not in self._reach:
+            return False
+        rep = 2 if mv(2) == _reverse(m0) else 1 if _is_pass(mv(2)) else 0
+        if not rep:
+            return False
+        checks = self._checks_back(pos, min(end, 11))
+        if checks[1] or checks[3]:
+            return False
+        for i in range(4, end + 1, 2):
+            if i + 1 <= end and checks[i + 1]:
+                return False
+            if rep < 4:
+                if mv(i) != _reverse(m0 if rep == 1 else mv(i - 2)):
+                    return False
+                rep += 1
+            else:
+                m = mv(i)
+                return bool(m) and not st[-1 - i][1] and (mv(i - 2) >> 8) & 255 == m & 255
+        return False
+
+    def _checks_back(self, pos, n: int) -> list[bool]:
+        """Was the side to move in check, now and 1..n plies ago (the position put back)?"""
+        from engine.movegen import in_check
+        out = [in_check(pos)]
+        undone = []
+        for _ in range(n):
+            undone.append(pos.stack[-1][0][0])
+            pos.unmake()
+            out.append(in_check(pos))
+        for m in reversed(undone):
+            pos.make(m)
+        return out + [False] * 12
 
     def judge_draw(self, pos, result):
         """A drawn end decided by the material count (``materialCounting = janggi``)."""
@@ -268,6 +345,11 @@ class JanggiRules(RuleBase):
                 count += sign * weights.get(self.piece_types[b[c] >> 1].token.lower(), 0)
         white_wins = count > 0
         return (1 if white_wins == (pos.side == WHITE) else -1, r[1] + ", material count")
+
+
+def _reverse(m: int) -> int:
+    """The plain move back from where m went to where it came from."""
+    return ((m & 255) << 8) | ((m >> 8) & 255)
 
 
 def _is_pass(m: int) -> bool:

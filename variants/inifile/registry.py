@@ -172,7 +172,7 @@ KEYS: tuple[Key, ...] = tuple(
             read=_read(bools="staticGating pastGating arrowGating"))
     + _keys("gui", "fsf", "pieceToCharTable pocketSize variantTemplate", boards=_EVERY)
     + _keys("refused", "fsf", """cambodianMoves chasingRule connectDiagonal connectHorizontal
-            connectN connectVertical dropOnTop duckGating moveRepetitionIllegal
+            connectN connectVertical dropOnTop duckGating
             mustDropType petrifyOnCapture pieceValueEg pieceValueMg sittuyinPromotion
             sittuyinRookDrop twoBoards""",
             boards=frozenset())
@@ -207,8 +207,9 @@ KEYS: tuple[Key, ...] = tuple(
             read=_read("stalematePieceCount"))
     # the janggi family (fsf6): palace diagonals and bikjang (janggi.py; its material count
     # is materialCounting = janggi, read by janggi.py beside materialcount.py)
-    + _keys("janggi", "fsf", "diagonalLines", defaults={"bikjangRule": "false"},
-            read=_read(bools="bikjangRule"))
+    + _keys("janggi", "fsf", "diagonalLines",
+            defaults={"bikjangRule": "false", "moveRepetitionIllegal": "false"},
+            read=_read(bools="bikjangRule moveRepetitionIllegal"))
     # cellfish's own keys (docs/variant-files.md)
     + _keys("level", "cellfish", "levels levelNames", needs={"levelNames": "levels"},
             read=_read(ints={"levels": (2, 8)}))      # 8: levels.py's MAX_LEVELS
