@@ -186,7 +186,9 @@ def _compare(v, games: int, plies: int, seed: int) -> int:
             checked += 1
             if not legal:
                 break
-            caps = [m for m in legal if pos.board[m & 255]]
+            # a pass (a move to its own cell, janggi's e2e2) is no capture: chosen as one, two
+            # in a row would end most games within a few plies
+            caps = [m for m in legal if pos.board[m & 255] and (m >> 8) & 255 != m & 255]
             m = rnd.choice(caps) if caps and rnd.random() < 0.5 else rnd.choice(legal)
             pos.make(m)
             ref.make(m)
