@@ -80,6 +80,23 @@ def fsf_options(family: str, elo: int) -> tuple[tuple[str, str], ...]:
     return tuple(opts)
 
 
+def check_opponent(pkg: str, timeout: float = 60.0) -> None:
+    """Start Fairy-Stockfish once and wait for its ``uciok``: a reference that cannot start
+    would otherwise lose every game at its first move, and the ladder would print a rating
+    made of forfeits."""
+    if not os.path.isfile(WRAPPER):
+        raise SetupError(f"{WRAPPER} is missing: the ladder runs Fairy-Stockfish through it "
+                         "(a package installed without its data files?)")
+    cmd = ["node", "--no-experimental-fetch", WRAPPER, pkg]
+    try:
+        r = subprocess.run(cmd, input="uci\nquit\n", capture_output=True, text=True, timeout=timeout)
+    except subprocess.TimeoutExpired:
+        raise SetupError(f"Fairy-Stockfish gave no uciok within {timeout:.0f} s: {' '.join(cmd)}") from None
+    if "uciok" not in r.stdout:
+        tail = (r.stderr or r.stdout).strip()[-400:]
+        raise SetupError(f"Fairy-Stockfish did not start (exit code {r.returncode}): {tail}")
+
+
 def fsf_engine(pkg: str, family: str, elo: int) -> EngineSpec:
     cmd = ("node", "--no-experimental-fetch", WRAPPER, pkg)
     return EngineSpec(name=f"fsf-{elo}", cmd=cmd, options=fsf_options(family, elo))
@@ -180,6 +197,7 @@ def main(argv: list[str] | None = None) -> int:
     levels = [int(x) for x in a.levels.split(",") if x.strip()]
     try:
         pkg = ensure_fsf()
+        check_opponent(pkg)
     except SetupError as e:
         print(f"error: {e}")
         return 2

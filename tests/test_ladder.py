@@ -106,3 +106,14 @@ def test_another_cellfish_is_rated_by_its_own_command(monkeypatch, capsys):
     assert ladder.main(["--families", "chess", "--levels", "1500", "--records", "/tmp/x/run"]) == 0
     assert seen[1].records == "/tmp/x/run-chess.jsonl"
     assert "chess (10+0.1)" in capsys.readouterr().out
+
+
+def test_an_opponent_that_cannot_start_stops_the_ladder(monkeypatch, tmp_path, capsys):
+    # found from a plain install: the wrapper was not installed, Fairy-Stockfish crashed at
+    # start in every game, and the ladder printed 80 wins out of 80 as a rating
+    monkeypatch.setattr(ladder, "WRAPPER", str(tmp_path / "fsf_wrapper.js"))
+    with pytest.raises(ladder.SetupError, match="fsf_wrapper.js is missing"):
+        ladder.check_opponent("/pkg")
+    monkeypatch.setattr(ladder, "ensure_fsf", lambda *a, **k: "/pkg")
+    assert ladder.main(["--families", "chess", "--games", "2"]) == 2
+    assert "error: " in capsys.readouterr().out
