@@ -16,6 +16,7 @@ import shlex
 import shutil
 import subprocess
 import sys
+import threading
 from collections import Counter
 
 from match.config import EngineSpec, MatchConfig, cellfish_command, parse_tc
@@ -88,13 +89,34 @@ def check_opponent(pkg: str, timeout: float = 60.0) -> None:
         raise SetupError(f"{WRAPPER} is missing: the ladder runs Fairy-Stockfish through it "
                          "(a package installed without its data files?)")
     cmd = ["node", "--no-experimental-fetch", WRAPPER, pkg]
+    proc = subprocess.Popen(cmd, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                            stderr=subprocess.PIPE, text=True)
+    seen: list[str] = []
+    ready = threading.Event()
+
+    def read() -> None:
+        assert proc.stdout is not None
+        for line in proc.stdout:
+            seen.append(line)
+            if line.strip() == "uciok":
+                ready.set()
+                return
+    threading.Thread(target=read, daemon=True).start()
+    assert proc.stdin is not None
+    proc.stdin.write("uci\n")
+    proc.stdin.flush()
+    ok = ready.wait(timeout)
     try:
-        r = subprocess.run(cmd, input="uci\nquit\n", capture_output=True, text=True, timeout=timeout)
-    except subprocess.TimeoutExpired:
-        raise SetupError(f"Fairy-Stockfish gave no uciok within {timeout:.0f} s: {' '.join(cmd)}") from None
-    if "uciok" not in r.stdout:
-        tail = (r.stderr or r.stdout).strip()[-400:]
-        raise SetupError(f"Fairy-Stockfish did not start (exit code {r.returncode}): {tail}")
+        proc.stdin.write("quit\n")
+        proc.stdin.flush()
+        proc.wait(10)
+    except (OSError, subprocess.TimeoutExpired):
+        proc.kill()
+    if not ok:
+        err = proc.stderr.read() if proc.stderr else ""
+        tail = (err or "".join(seen)).strip()[-400:]
+        raise SetupError(f"Fairy-Stockfish gave no uciok within {timeout:.0f} s "
+                         f"(exit code {proc.poll()}): {tail}")
 
 
 def fsf_engine(pkg: str, family: str, elo: int) -> EngineSpec:

@@ -61,6 +61,7 @@ def test_one_real_game_against_fairy_stockfish(family, tmp_path):
     """Installs the npm package when missing (Node.js and npm are on CI machines).  The game
     is kept where ``records`` says, one file per family."""
     pkg = ladder.ensure_fsf(log=lambda s: None)
+    ladder.check_opponent(pkg)          # the check main() makes passes on a working install
     cfg = ladder.ladder_config(pkg, family, [1350], 1, "2+0.05", 1, records=str(tmp_path / "lad"))
     assert cfg.records == str(tmp_path / f"lad-{family}.jsonl")
     cfg.max_plies = 16      # a short game: the point is that both engines play this variant
