@@ -100,6 +100,7 @@ def test_another_cellfish_is_rated_by_its_own_command(monkeypatch, capsys):
             return [(0, 0, 0), (0, 0, 0)]
 
     monkeypatch.setattr(ladder, "ensure_fsf", lambda *a, **k: "/pkg")
+    monkeypatch.setattr(ladder, "check_opponent", lambda pkg: None)
     monkeypatch.setattr(ladder, "run_match", lambda cfg: seen.append(cfg) or _Done())
     assert ladder.main(["--families", "chess", "--levels", "1500",
                         "--engine", "sh '/opt/old tree/run.sh'"]) == 0
