@@ -9,6 +9,7 @@ from engine.notation import format_position, move_text, parse_position
 from match.records import pgn_fits, san
 
 from .describe import move_description, readable
+from .shogi_notation import shogi_move
 
 MAX_LINES = 64          # variations kept besides the main line
 
@@ -31,8 +32,11 @@ class Game:
         self._legal: dict[int, dict] = {}      # ply -> {move text: move}, filled when asked
         self.fits = pgn_fits(variant_name)      # SAN and PGN (2D boards)
         self._san: list[str] = []               # the moves as shown (SAN on 2D), kept as played
+        # games written in USI (shogi, Notake): the move list in the western shogi notation
+        self.usi = self.v.notation.dialect == "usi"
+        self._usi: list[str] = []
         self.lines: list[list[str]] = []        # the variations, whole move lists
-        self._line_san: dict[tuple, list[str]] = {}
+        self._line_san: dict[tuple, list[tuple[str, str | None]]] = {}
         # how the main line ended when no rule ended it: (winner 0/1 or None, reason)
         self.ending: tuple[int | None, str] | None = None
 
@@ -46,16 +50,21 @@ class Game:
                                 for m in legal_moves(self.positions[ply])}
         return self._legal[ply]
 
-    def _shown(self, pos, m: int, legal: list[int]) -> str:
-        """A move as the move list shows it: SAN on 2D boards, else the readable notation."""
-        return san(self.v, pos, m, legal) if self.fits else readable(self.v, pos, m)
+    def _shown(self, pos, m: int, legal: list[int]) -> tuple[str, str | None]:
+        """A move as SAN on 2D boards (else the readable notation), and in the western shogi
+        notation in games written in USI (else None)."""
+        first = san(self.v, pos, m, legal) if self.fits else readable(self.v, pos, m)
+        return first, shogi_move(self.v, pos, m, legal) if self.usi else None
 
     def shown_moves(self) -> list[str]:
         while len(self._san) < len(self.moves):
             k = len(self._san)
             legal = self.legal(k)
-            self._san.append(self._shown(self.positions[k], legal[self.moves[k]],
-                                         list(legal.values())))
+            first, second = self._shown(self.positions[k], legal[self.moves[k]],
+                                        list(legal.values()))
+            self._san.append(first)
+            if second is not None:
+                self._usi.append(second)
         return self._san
 
     def san_moves(self) -> list[str] | None:
@@ -64,8 +73,11 @@ class Game:
         return self.shown_moves() if self.fits else None
 
     def notation_moves(self) -> list[str] | None:
-        """The moves in the readable notation of boards without SAN (3D); None elsewhere."""
-        return None if self.fits else self.shown_moves()
+        """The moves as the move list shows them where it is not SAN: the readable notation
+        of boards without SAN (3D), the western shogi notation in games written in USI;
+        None elsewhere."""
+        shown = self.shown_moves()
+        return self._usi if self.usi else None if self.fits else shown
 
     def last_move(self) -> dict | None:
         if self.ply == 0:
@@ -118,6 +130,7 @@ class Game:
         del self.moves[ply:]
         del self.positions[ply + 1:]
         del self._san[ply:]
+        del self._usi[ply:]
         for k in [k for k in self._legal if k > ply]:
             del self._legal[k]
         self.ending = None
@@ -171,12 +184,14 @@ class Game:
             while at < min(len(line), len(self.moves)) and line[at] == self.moves[at]:
                 at += 1
             shown = self.line_shown(line, at)
+            first = [a for a, _ in shown]
             out.append({"index": k, "at": at, "moves": line[at:],
-                        "san": shown if self.fits else None,
-                        "notation": None if self.fits else shown})
+                        "san": first if self.fits else None,
+                        "notation": [b for _, b in shown] if self.usi
+                        else None if self.fits else first})
         return sorted(out, key=lambda d: d["at"])
 
-    def line_shown(self, line: list[str], at: int) -> list[str]:
+    def line_shown(self, line: list[str], at: int) -> list[tuple[str, str | None]]:
         """How a kept line's moves after the main line's first `at` are shown; worked out
         once per line from the main line's position where it leaves it (not from the start)."""
         key = tuple(line)

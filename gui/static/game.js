@@ -144,7 +144,7 @@ function moveList(m) {
       v.moves.forEach((t, j) => {
         const p = v.at + j + 1;
         if (p % 2 === 1) d.append(` ${(p + 1) / 2}. `); else if (j === 0) d.append(` ${p / 2}... `);
-        const a = document.createElement("a"); a.className = "vm"; a.textContent = (v.san || v.notation || v.moves)[j];
+        const a = document.createElement("a"); a.className = "vm"; a.textContent = (v.notation || v.san || v.moves)[j];
         a.dataset.move = t; a.dataset.ply = p; a.dataset.line = v.index;
         a.onclick = () => send({type: "line", index: v.index, ply: p});
         d.appendChild(a);
@@ -152,9 +152,9 @@ function moveList(m) {
       d.append(")"); mv.appendChild(d);
     }
   };
-  m.moves.forEach((t, k) => {     // numbered pairs; SAN when the server gives it (2D boards)
+  m.moves.forEach((t, k) => {     // numbered pairs; the notation or SAN the server gives
     if (k % 2 === 0) { const n = document.createElement("b"); n.textContent = (k / 2 + 1) + "."; mv.appendChild(n); }
-    const s = document.createElement("span"); s.textContent = (m.san || m.notation || m.moves)[k];
+    const s = document.createElement("span"); s.textContent = (m.notation || m.san || m.moves)[k];
     s.dataset.move = t; s.dataset.ply = k + 1;
     if (k + 1 === m.ply) s.className = "cur";
     s.onclick = () => send({type: "goto", ply: k + 1}); mv.appendChild(s);
