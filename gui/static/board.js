@@ -6,6 +6,7 @@ const $ = (id) => document.getElementById(id);
 let geo = null, st = null, flipped = false, sel = null, dropSel = null, variantName = null;
 let pending = [], pvMove = null, perspective = false;
 let premove = null, preSel = null;      // {from, to} cells played when the engine has moved
+let preDrop = null;                     // a hand piece picked for a premove: {ptype, tok}
 let legendShow = null;                  // a piece's moves on an empty board (the legend)
 let animateNext = null;                 // the move to animate at the next drawing
 
@@ -118,6 +119,7 @@ function draw() {
   const last = legendShow ? {} : st.lastmove || {}, pv = pvMove || {};
   const check = new Set(legendShow ? [] : st.check || []);
   const pre = new Set(premove ? [premove.from, premove.to] : preSel !== null ? [preSel] : []);
+  pre.delete(undefined);   // a drop premove has no cell it comes from
   const lmoves = new Set(legendShow ? legendShow.moves : []);
   const lcaps = new Set(legendShow ? legendShow.captures.filter((c) => !lmoves.has(c)) : []);
   const order = geo.cells.map((c, i) => i).sort((a, b) => geo.cells[b].w - geo.cells[a].w);
@@ -219,7 +221,16 @@ function hands() {
       b.appendChild(pieceIcon(geo, tok, 30)); b.append(n > 1 ? "×" + n : "");
       b.dataset.piece = tok; b.title = tok;
       if (dropSel === ptype && side === st.side) b.className = "sel";
-      b.onclick = () => { if (side !== st.side) return; dropSel = ptype; sel = null; pending = []; draw(); };
+      const pre = preDrop ? preDrop.ptype : premove && premove.drop !== undefined ? premove.drop : null;
+      if (pre === ptype && side === premoveSide()) b.className = "pre";
+      b.onclick = () => {
+        if (premoveSide() === side) {   // the engine's turn: a drop premove (then its cell)
+          premove = null; preSel = null; preDrop = {ptype, tok};
+          document.body.dataset.premove = ""; return draw();
+        }
+        if (side !== st.side) return;
+        dropSel = ptype; sel = null; pending = []; draw();
+      };
       box.appendChild(b);
     }
   }
@@ -236,6 +247,11 @@ function clickCell(i) {
   const mine = premoveSide();
   if (mine !== null) {   // the engine's turn: a premove, played when it has moved
     const tok = st.board[i];
+    if (preDrop !== null) {   // a hand piece picked: dropped on this cell (if legal then)
+      premove = {drop: preDrop.ptype, to: i};
+      document.body.dataset.premove = preDrop.tok + "@" + geo.cells[i].name; preDrop = null;
+      return draw();
+    }
     if (preSel === null || (tok && isWhite(tok) === (mine === 0) && i !== preSel)) {
       premove = null;
       preSel = tok && isWhite(tok) === (mine === 0) ? i : null;
