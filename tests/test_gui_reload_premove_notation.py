@@ -7,12 +7,46 @@ from __future__ import annotations
 import json
 from urllib.parse import quote
 
-from test_gui_play import browser_and_server, core_fen, page, page_moves, wait_ply  # noqa: F401
+import pytest
+from test_gui_play import (  # noqa: F401
+    browser_and_server,
+    core_fen,
+    new_page,
+    page,
+    page_moves,
+    wait_ply,
+)
 
 import variants
 from engine.movegen import legal_moves
 from engine.notation import format_position, move_text, parse_move, parse_position
 from gui.shogi_notation import shogi_move
+
+
+@pytest.fixture(scope="module")
+def one(browser_and_server):  # noqa: F811
+    """One tab for the tests below: each opens its game from the page's own controls, so the
+    tab keeps its engine (no process started per test)."""
+    pg = new_page(browser_and_server)
+    pg.goto(pg.base_url + "?variant=chess&engine=none")
+    wait_ply(pg, 0)
+    yield pg
+    pg.context.close()
+
+
+def open_from_controls(pg, name: str, start: str | None = None) -> None:
+    pg.select_option("#engineside", "none")
+    if pg.input_value("#variant") != name:
+        pg.select_option("#variant", name)        # a new game of it
+        pg.wait_for_function("([n]) => document.body.dataset.variant === n && "
+                             "document.body.dataset.ply === '0'", arg=[name])
+    pg.fill("#fen", start or "")
+    if start:
+        pg.click("#loadfen")
+        pg.wait_for_function("([f]) => document.body.dataset.fen === f", arg=[start])
+    else:
+        pg.click("#newgame")
+        wait_ply(pg, 0)
 
 
 def test_clocks_and_evaluation_graph_kept_across_a_reload(page):  # noqa: F811
@@ -52,14 +86,10 @@ def test_clocks_and_evaluation_graph_kept_across_a_reload(page):  # noqa: F811
     page.evaluate("localStorage.clear()")
 
 
-def predrop(pg, name: str, start: str, tok: str, cell: str, movetime: int = 1000) -> None:
+def predrop(pg, name: str, start: str, tok: str, cell: str, movetime: int = 700) -> None:
     """Load `start` (the engine's side to move), start the engine on it, then pick hand piece
     `tok` and click `cell` while the engine thinks."""
-    pg.goto(pg.base_url + f"?variant={name}&engine=none")
-    wait_ply(pg, 0)
-    pg.fill("#fen", start)
-    pg.click("#loadfen")
-    pg.wait_for_function("([f]) => document.body.dataset.fen === f", arg=[start])
+    open_from_controls(pg, name, start)
     pg.fill("#depth", "")
     pg.fill("#movetime", str(movetime))
     pg.select_option("#engineside", "1")          # its turn: it starts at once
@@ -71,18 +101,18 @@ def predrop(pg, name: str, start: str, tok: str, cell: str, movetime: int = 1000
     assert pg.locator("#board .cell.pre").count() == 1
 
 
-def test_a_drop_premove_played_when_legal(page):  # noqa: F811
+def test_a_drop_premove_played_when_legal(one):
     # crazyhouse, Black to move, White holds a knight: N@e5 is legal whatever Black plays
     start = "4k3/8/8/8/8/8/8/R3K3[N] b - - 0 1"
-    predrop(page, "crazyhouse", start, "N", "e5")
-    wait_ply(page, 2)                              # the engine's move, then the drop
-    moves = page_moves(page)
+    predrop(one, "crazyhouse", start, "N", "e5")
+    wait_ply(one, 2)                               # the engine's move, then the drop
+    moves = page_moves(one)
     assert moves[1] == "N@e5"
-    assert page.evaluate("document.body.dataset.fen") == core_fen("crazyhouse", moves, start)
-    assert page.evaluate("document.body.dataset.premove") == ""
+    assert one.evaluate("document.body.dataset.fen") == core_fen("crazyhouse", moves, start)
+    assert one.evaluate("document.body.dataset.premove") == ""
 
 
-def test_an_illegal_drop_premove_dropped_silently(page):  # noqa: F811
+def test_an_illegal_drop_premove_dropped_silently(one):
     # shogi, Gote to move, Sente holds a pawn: a pawn on file 5, where Sente has one, is
     # never legal (two pawns on a file); the premove is dropped, no move, no error
     start = "4k4/9/9/9/9/9/4P4/9/4K4[P] b 0 1"
@@ -90,14 +120,14 @@ def test_an_illegal_drop_premove_dropped_silently(page):  # noqa: F811
     pos = parse_position(v, start)
     assert "P@e5" not in {move_text(v, m) for m in legal_moves(parse_position(
         v, "4k4/9/9/9/9/9/4P4/9/4K4[P] w 0 1"))}
-    predrop(page, "shogi", start, "P", "e5", movetime=800)
-    wait_ply(page, 1)
-    page.wait_for_function("!document.body.dataset.thinking")
-    page.wait_for_timeout(300)
-    assert len(page_moves(page)) == 1 and page.text_content("#error") == ""
-    assert page.evaluate("document.body.dataset.premove") == ""
-    pos.make(parse_move(v, legal_moves(pos), page_moves(page)[0]))
-    assert page.evaluate("document.body.dataset.fen") == format_position(pos)
+    predrop(one, "shogi", start, "P", "e5")
+    wait_ply(one, 1)
+    one.wait_for_function("!document.body.dataset.thinking")
+    one.wait_for_timeout(300)
+    assert len(page_moves(one)) == 1 and one.text_content("#error") == ""
+    assert one.evaluate("document.body.dataset.premove") == ""
+    pos.make(parse_move(v, legal_moves(pos), page_moves(one)[0]))
+    assert one.evaluate("document.body.dataset.fen") == format_position(pos)
 
 
 def test_shogi_move_list_in_shogi_notation(page):  # noqa: F811
@@ -125,3 +155,22 @@ def test_shogi_move_list_in_shogi_notation(page):  # noqa: F811
     page.click("#export")
     page.wait_for_function("document.getElementById('record').value.length > 0")
     assert json.loads(page.input_value("#record"))["moves"] == moves + ["a7a6"]
+
+
+def test_a_games_pieces_drawn_alike(one):
+    """The cube mixes chess pieces (rook, bishop, queen) with fairy pieces: every piece is a
+    disc, the chess ones with their figure; chess alone keeps its glyphs, no discs."""
+    open_from_controls(one, "elefantnichtschach")
+    v = variants.get("elefantnichtschach")
+    pos = v.start_position()
+    chess = {"rook", "bishop", "queen", "king", "knight", "pawn"}
+    on_board = [c for c in pos.board if c]
+    figures = sum(v.piece_types[c >> 1].name.lower() in chess for c in on_board)
+    assert figures > 0 and figures < len(on_board)
+    assert one.locator("#board [data-piece]").count() == len(on_board)
+    assert one.locator("#board [data-piece] circle").count() == len(on_board)
+    assert one.locator("#board text.figure").count() == figures
+    assert one.locator("#board text.glyph").count() == 0
+    open_from_controls(one, "chess")
+    assert one.locator("#board text.glyph").count() == 32
+    assert one.locator("#board [data-piece] circle").count() == 0
