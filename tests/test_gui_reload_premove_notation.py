@@ -35,7 +35,8 @@ def one(browser_and_server):  # noqa: F811
 
 
 def open_from_controls(pg, name: str, start: str | None = None) -> None:
-    pg.select_option("#engineside", "none")
+    pg.click("#stop")                             # no search left going; the engine plays nobody
+    pg.wait_for_function("!document.body.dataset.thinking")
     if pg.input_value("#variant") != name:
         pg.select_option("#variant", name)        # a new game of it
         pg.wait_for_function("([n]) => document.body.dataset.variant === n && "
@@ -86,12 +87,13 @@ def test_clocks_and_evaluation_graph_kept_across_a_reload(page):  # noqa: F811
     page.evaluate("localStorage.clear()")
 
 
-def predrop(pg, name: str, start: str, tok: str, cell: str, movetime: int = 700) -> None:
-    """Load `start` (the engine's side to move), start the engine on it, then pick hand piece
-    `tok` and click `cell` while the engine thinks."""
+def predrop(pg, name: str, start: str, tok: str, cell: str) -> None:
+    """Load `start` (the engine's side to move), start the engine on it (for a minute), pick
+    hand piece `tok` and click `cell` while it thinks, then have it move now (the protocol's
+    stop, as a slow engine's move would come)."""
     open_from_controls(pg, name, start)
     pg.fill("#depth", "")
-    pg.fill("#movetime", str(movetime))
+    pg.fill("#movetime", "60000")
     pg.select_option("#engineside", "1")          # its turn: it starts at once
     pg.wait_for_function("document.body.dataset.thinking")
     pg.click(f'#hand0 button[data-piece="{tok}"]')
@@ -99,6 +101,8 @@ def predrop(pg, name: str, start: str, tok: str, cell: str, movetime: int = 700)
     pg.click(f'g[data-cell="{cell}"]')
     assert pg.evaluate("document.body.dataset.premove") == f"{tok}@{cell}"
     assert pg.locator("#board .cell.pre").count() == 1
+    assert pg.evaluate("document.body.dataset.ply") == "0"    # still the engine's turn
+    pg.evaluate("send({type: 'stop'})")
 
 
 def test_a_drop_premove_played_when_legal(one):

@@ -94,12 +94,17 @@ function draw() {
   if (!geo.solid) perspective = false;
   $("view3d").style.display = geo.solid ? "" : "none";
   const box = $("board"); box.innerHTML = "";
+  $("main").style.maxWidth = "";   // measured at full width, then fitted to the board (below)
   chooseCols();
   const [[x0, y0, w, h], titles, anchorEnd] = frame();
   const svg = el("svg", {viewBox: `${x0} ${y0} ${w} ${h}`, width: w * 60, height: h * 60}, box);
   // as large as the window allows: the full width beside the controls, no taller than it
   svg.style.width = `min(100%, ${(maxHeight() * w / h).toFixed(0)}px)`;
   svg.style.height = "auto";
+  // the controls right beside the board, not across the space a board limited by the
+  // window's height leaves empty
+  const spare = box.clientWidth - svg.getBoundingClientRect().width;
+  if (spare > 1) $("main").style.maxWidth = ($("main").clientWidth - spare) + "px";
   svg.dataset.view = perspective ? "perspective" : "flat";
   const defs = el("defs", {}, svg);
   const mk = el("marker", {id: "pvhead", viewBox: "0 0 10 10", refX: 8, refY: 5,
