@@ -12,6 +12,7 @@ from __future__ import annotations
 import argparse
 import math
 import os
+import re
 import shlex
 import shutil
 import subprocess
@@ -196,6 +197,12 @@ def report(family: str, tc: str, levels: list[int], totals: list[tuple[int, int,
     return "\n".join(out)
 
 
+def endings(records: list[dict]) -> Counter:
+    """How the games ended, counted: a reason's figures (``no move within 325 ms``) are left
+    out, so that each kind of ending is one count."""
+    return Counter(re.sub(r" \(no move within \d+ ms\)", "", str(r.get("reason"))) for r in records)
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(prog="cellfish bench ladder", description=__doc__.splitlines()[0])
     ap.add_argument("--tc", default="10+0.1", help="time control, as for cellfish match (default 10+0.1)")
@@ -232,7 +239,7 @@ def main(argv: list[str] | None = None) -> int:
         totals = res.engine_totals()[1:]
         # engine_totals counts each Fairy-Stockfish's own result: turn it round for cellfish
         print(report(fam, a.tc, levels, [(l_, d, w) for w, d, l_ in totals]), flush=True)
-        ends = Counter(str(r.get("reason")) for r in res.records)
+        ends = endings(res.records)
         print("  endings: " + ", ".join(f"{k} {v}" for k, v in ends.most_common()), flush=True)
         for err in res.errors:
             print(f"  error: {err}")

@@ -119,3 +119,9 @@ def test_an_opponent_that_cannot_start_stops_the_ladder(monkeypatch, tmp_path, c
     monkeypatch.setattr(ladder, "ensure_fsf", lambda *a, **k: "/pkg")
     assert ladder.main(["--families", "chess", "--games", "2"]) == 2
     assert "error: " in capsys.readouterr().out
+
+
+def test_endings_count_each_kind_once():
+    recs = [{"reason": "fsf-2000 loses on time (no move within 325 ms)"},
+            {"reason": "fsf-2000 loses on time (no move within 219 ms)"}, {"reason": "checkmate"}]
+    assert ladder.endings(recs) == {"fsf-2000 loses on time": 2, "checkmate": 1}
