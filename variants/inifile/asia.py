@@ -4,7 +4,8 @@
   with its first letter capitalised: ``King``, ``Fers``, ``Elephant``, ``CustomPiece1``…):
   the cells that piece of that colour may move to (a palace, its own half of the board).
   Fairy-Stockfish masks the piece's moves and attacks with it; so does
-  :meth:`MobilityRules.allow_move`, when the tables are compiled.
+  :meth:`MobilityRules.allow_move`, when the tables are compiled.  A piece is dropped only
+  inside its region too (:meth:`MobilityRules.drop_allowed`).
 * ``flyingGeneral``: the two royal pieces may not face each other on a file with nothing
   between them; a move that leaves them so is illegal (:meth:`FlyingGeneral.legal_moves`).
 * ``soldierPromotionRank``: the ``soldier`` steps sideways only from this rank on (relative,
@@ -96,6 +97,16 @@ class MobilityRules(RuleBase):
             if region is not None and not in_region(self.geometry.coords[to], region):
                 return False
         return super().allow_move(code, frm, to)
+
+    def drop_allowed(self, code: int, cell: int) -> bool:
+        # a piece is dropped only where it may stand (Fairy-Stockfish masks a piece's drop
+        # region with its mobility region too: supply chess's advisors in the palace)
+        if self.mobility:
+            pt = self.piece_types[code >> 1]
+            region = self.mobility.get((code & 1, pt.token.lower())) if pt is not None else None
+            if region is not None and not in_region(self.geometry.coords[cell], region):
+                return False
+        return super().drop_allowed(code, cell)
 
 
 class FlyingGeneral(RuleBase):

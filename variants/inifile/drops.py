@@ -144,7 +144,9 @@ def apply(val: Section, pieces: list[tuple[str, str, str]], attrs: dict,
     pawnish = bool(pawn or attrs["promo_pawns"][0] or attrs["promo_pawns"][1])
     if not pawnish:                 # nothing promotes pawn-style
         attrs["promo_letters"] = (frozenset(), frozenset())
-    if to_hand and not attrs["drop_loop"]:
+    # a promoted pawn is marked (``Q~``) where a capture sends it to a hand as a pawn: this
+    # side's, or, on one board of two (twoboards.py), the partner's
+    if (to_hand or attrs.get("two_boards")) and not attrs["drop_loop"]:
         targets = attrs["promo_letters"][0] | attrs["promo_letters"][1]
         forms += [(t.upper() + "~", t, "") for t in sorted(targets)]
     attrs["forms"] = tuple(forms)
@@ -261,6 +263,7 @@ class DropRules(RuleBase):
     """Hands, drops and promotions of a file variant (placed before ``FileVariant``)."""
     hands = False
     captures_to_hand = False
+    two_boards = False              # twoBoards (twoboards.py): a capture goes to the partner
     drop_loop = False
     forms: tuple[tuple[str, str, str], ...] = ()
     promoted_of: dict[str, str] = {}
@@ -411,7 +414,7 @@ class DropRules(RuleBase):
         normal = True
         fsf_pawn = move == self.fsf_pawn and not pt.promoted
         if in_to and (fsf_pawn or move in self.promo_pawns[color]):
-            tilde = self.captures_to_hand and not self.drop_loop
+            tilde = (self.captures_to_hand or self.two_boards) and not self.drop_loop
             out += [self._id_form(t, tilde) for t in sorted(self.promo_letters[color]) if room(t)]
             if self.promo_mandatory:
                 normal = False
