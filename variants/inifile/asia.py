@@ -28,6 +28,7 @@ from variants.fsf_pieces import PIECES, soldier_atoms
 
 from .counting import counting_attrs
 from .filevariant import RuleBase
+from .seasia import seasia_attrs
 from .values import KeyError_, as_bool, as_int, as_region, in_region
 
 _MOBILITY = re.compile(r"mobilityRegion(White|Black)(\w+)")
@@ -52,8 +53,8 @@ def is_mobility_key(key: str) -> bool:
 
 def asia_attrs(val: dict[str, str], pieces: tuple[tuple[str, str, str], ...], attrs: dict[str, Any],
                files: int, ranks: int) -> tuple[type, ...]:
-    """Set the class attributes of these keys and of the counting keys (counting.py); the
-    rule parts they need."""
+    """Set the class attributes of these keys, of the counting keys (counting.py) and of the
+    south-east Asian games' keys (seasia.py); the rule parts they need."""
     letter_of = {name: letter for name, letter, _ in pieces}
     mobility: dict[tuple[int, str], frozenset] = {}
     for k, v in val.items():
@@ -75,7 +76,8 @@ def asia_attrs(val: dict[str, str], pieces: tuple[tuple[str, str, str], ...], at
     # Fairy-Stockfish's shak pieces by their keys: the knight, the rook and the bers
     attrs["shak_letters"] = frozenset(letter_of[k] for k in ("knight", "rook", "bers") if k in letter_of)
     attrs["knight_letters"] = frozenset(letter_of[k] for k in ("knight",) if k in letter_of)
-    return counting_attrs(val, pieces, attrs) + ((FlyingGeneral,) if fg else ()) \
+    seasia = seasia_attrs(val, pieces, attrs)      # first: its text joins the count's
+    return seasia + counting_attrs(val, pieces, attrs) + ((FlyingGeneral,) if fg else ()) \
         + ((MobilityRules,) if mobility or rank > 1 else ()) + ((ShatarMate,) if shatar else ())
 
 

@@ -25,7 +25,7 @@ from __future__ import annotations
 import re
 
 from engine.movegen import in_check, moves_before_result, royal_filter
-from engine.moves import CASTLE, DROP, EP
+from engine.moves import CASTLE, DROP, EP, SPECIAL
 from engine.pieces import CAPTURE, PieceType
 from engine.tables import compile_piece
 from engine.variant import BLACK, WHITE, Variant
@@ -468,7 +468,7 @@ class MoveFilter(RuleBase):
         out = []
         for m in pseudo:
             frm = (m >> 8) & 255
-            if frm == DROP or m & CASTLE:
+            if frm == DROP or m & (CASTLE | SPECIAL):   # a variant's own move: its part's
                 out.append(m)
                 continue
             if m & EP:              # never a promotion, whatever the promotion table says
@@ -483,7 +483,8 @@ class MoveFilter(RuleBase):
                 res = cache[key] = self.results(b[frm], frm, to, bool(b[to]), counts)
             if (m >> 16) & 255 in res:
                 out.append(m)
-        return royal_filter(pos, out)
+        r = super().legal_moves(pos, out)       # the parts after it (a setup's must-drop)
+        return r if r is not None else royal_filter(pos, out)
 
     @property
     def _cache(self) -> dict:
