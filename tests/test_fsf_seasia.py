@@ -156,3 +156,23 @@ def test_sittuyin_counts_as_asean_chess():
     fen = "3k4/8/8/8/8/8/8/R3K3 w - - 0 1"
     assert format(after("sittuyin", fen, ["a1a2"])) == sf.get_fen("sittuyin", fen, ["a1a2"]) \
         == "3k4/8/8/8/8/8/R7/4K3[] b - 32 0 1"
+
+
+# ---- a file written for Fairy-Stockfish that inherits from these built-ins -------------------
+USER_FILE = """
+[ouk-nightriders:cambodian]
+customPiece1 = n:NN
+"""
+
+
+def test_a_section_inheriting_from_cambodian_with_a_letter_given_again(tmp_path):
+    path = tmp_path / "user.ini"
+    path.write_text(USER_FILE)
+    sf.load_variant_config(USER_FILE)
+    assert sorted(variants.load_file(str(path))) == ["ouk-nightriders"]
+    name = "ouk-nightriders"
+    fen = sf.start_fen(name)
+    pos = parse_position(variants.get(name), fen)
+    assert format(pos) == sf.get_fen(name, fen, [])
+    assert [perft(pos, d) for d in (1, 2)] == [fsf_perft(name, fen, [], d) for d in (1, 2)]
+    play_random_games(name, games=1, plies=30)
