@@ -176,3 +176,15 @@ def test_a_section_inheriting_from_cambodian_with_a_letter_given_again(tmp_path)
     assert format(pos) == sf.get_fen(name, fen, [])
     assert [perft(pos, d) for d in (1, 2)] == [fsf_perft(name, fen, [], d) for d in (1, 2)]
     play_random_games(name, games=1, plies=30)
+
+
+@pytest.mark.parametrize("text, problem", [
+    ("[x:makruk]\ncambodianMoves = true\n",
+     (2, "cambodianMoves", "needs gating (the first moves are the gates')")),
+    ("[x:makruk]\nsittuyinRookDrop = true\n", (2, "sittuyinRookDrop", "needs pieceDrops"))])
+def test_the_keys_refuse_what_they_cannot_mean(text, problem):
+    from variants.inifile.load import load_text
+    from variants.inifile.parse import VariantFileError
+    with pytest.raises(VariantFileError) as e:
+        load_text(text, "x.ini", set(variants.builtin_names()))
+    assert [(p.line, p.key, p.what) for p in e.value.problems] == [problem]

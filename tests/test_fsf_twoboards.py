@@ -137,3 +137,15 @@ def test_a_game_through_the_protocol_refills_the_hand_by_a_new_position():
         assert best in sf.legal_moves("bughouse", refilled, ["Q@d5", "f8c5"])
     finally:
         eng.close()
+
+
+@pytest.mark.parametrize("text, problem", [
+    ("[x:chess]\ntwoBoards = true\n", (2, "twoBoards", "needs pieceDrops (the hand the partner fills)")),
+    ("[x:crazyhouse]\nmustDropType = q\n", (2, "mustDropType", "needs mustDrop")),
+    ("[x:placement]\nmustDropType = z\n", (2, "mustDropType", "one piece letter of the section, or *"))])
+def test_the_keys_refuse_what_they_cannot_mean(text, problem):
+    from variants.inifile.load import load_text
+    from variants.inifile.parse import VariantFileError
+    with pytest.raises(VariantFileError) as e:
+        load_text(text, "x.ini", set(variants.builtin_names()) - {"x"})
+    assert [(p.line, p.key, p.what) for p in e.value.problems] == [problem]
