@@ -149,3 +149,20 @@ def test_the_keys_refuse_what_they_cannot_mean(text, problem):
     with pytest.raises(VariantFileError) as e:
         load_text(text, "x.ini", set(variants.builtin_names()) - {"x"})
     assert [(p.line, p.key, p.what) for p in e.value.problems] == [problem]
+
+
+def test_cecp_takes_the_hand_from_setboard():
+    """Under CECP the refilled hand comes with ``setboard``, the same position text."""
+    fen = "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R[Q] w KQkq - 2 3"
+    eng = EngineProcess()
+    try:
+        eng.send("xboard")
+        eng.send("protover 2")
+        eng.expect(lambda ln: "done=1" in ln)
+        for line in ("new", "variant bughouse", "force", f"setboard {fen}", "usermove Q@d5", "sd 1", "go"):
+            eng.send(line)
+        reply = eng.expect(lambda ln: ln.startswith(("move ", "Illegal", "Error")))[-1]
+        assert reply.split()[0] == "move"
+        assert reply.split()[1] in sf.legal_moves("bughouse", fen, ["Q@d5"])
+    finally:
+        eng.close()
