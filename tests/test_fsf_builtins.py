@@ -28,7 +28,9 @@ SECTIONS = builtin_sections()
 # test_fsf_games.py, test_fsf_chessrules.py).  The generic proof here runs on the rest, so
 # that the suite proves every built-in once and stays within its time.
 PROVEN_ELSEWHERE = {"fairy-asia.ini": "test_fsf_asia.py", "fairy-games.ini": "test_fsf_games.py",
-                    "fairy-chessrules.ini": "test_fsf_chessrules.py"}
+                    "fairy-chessrules.ini": "test_fsf_chessrules.py",
+                    "fairy-seasia.ini": "test_fsf_seasia.py",
+                    "fairy-twoboards.ini": "test_fsf_twoboards.py"}
 
 
 def _proven_elsewhere() -> set[str]:

@@ -33,6 +33,7 @@ from .levels import level_bases
 from .moverules import FileRules, castle_file, move_attrs
 from .pieceset import pieceset_attrs
 from .placement import PlacementRules, placement_attrs
+from .twoboards import two_board_attrs
 from .pseudoroyal import PseudoRoyalRules
 from .results import ResultRules, result_attrs
 from .reversi import ReversiRules, reversi_attrs
@@ -154,6 +155,7 @@ def read_grid(sec: Section, attrs: dict) -> dict[str, tuple[type, ...]]:
     petrify_attrs(val, letters, attrs)      # petrify.py
     material_attrs(val, attrs)              # materialcount.py
     pass_attrs(val, attrs)                  # passes.py
+    two_board_attrs(val, letters, attrs)    # twoboards.py (and mustDropType)
     grid2d(files, ranks)                    # fails early on an impossible board
     drops.apply(val, pieces, attrs, files, ranks)
     gating = gating_attrs(val, attrs)             # gating.py (after the drop keys: a hand)
