@@ -205,6 +205,10 @@ KEYS: tuple[Key, ...] = tuple(
     # ... and stalemates decided by the pieces (stalemate.py, and reversi.py after two passes)
     + _keys("stalemate", "fsf", "", defaults={"stalematePieceCount": "false"},
             read=_read("stalematePieceCount"))
+    # ... Ataxx's drops that take nothing from a hand (ataxx.py; its enclosingDrop and
+    # flipEnclosedPieces values are the reversi group's keys)
+    + _keys("ataxx", "fsf", "", defaults={"freeDrops": "false"}, needs={"freeDrops": "pieceDrops"},
+            read=_read("freeDrops"))
     # cellfish's own keys (docs/variant-files.md)
     + _keys("level", "cellfish", "levels levelNames", needs={"levelNames": "levels"},
             read=_read(ints={"levels": (2, 8)}))      # 8: levels.py's MAX_LEVELS
