@@ -6,8 +6,7 @@ board and the piece count that end an Ataxx game.
 (reversi.py filters the drops).  ``flipEnclosedPieces = ataxx``: after a drop or a move, the
 other side's pieces next to the cell reached change sides (``Variant.after_move``).
 ``freeDrops``: drops take nothing from a hand (a side may always drop; the position text shows
-no hand).  ``materialCounting = unweighted`` decides a repetition by the pieces on the board,
-as it does a full board.
+no hand).  A repetition is decided by the count (reversi.py, ``materialCounting = unweighted``).
 """
 from __future__ import annotations
 
@@ -35,7 +34,7 @@ def neighbours(v: Any, cell: int) -> list[int]:
 
 
 class AtaxxRules(RuleBase):
-    """The flips after every move and drop, free drops, a repetition decided by the count."""
+    """The flips after every move and drop, and free drops."""
     ataxx_flip = False
     free_drops = False
 
@@ -53,13 +52,6 @@ class AtaxxRules(RuleBase):
                 if b[c] and b[c] & 1 == them:
                     pos.set_cell(c, b[c] ^ 1)
 
-    def check_ok_repetition(self, pos, count: int):
-        r = super().check_ok_repetition(pos, count)
-        if r is not None and r[0] == 0 and getattr(self, "material_counting", False):
-            mine, theirs = len(pos.occ[pos.side]), len(pos.occ[pos.side ^ 1])
-            return ((mine > theirs) - (mine < theirs), "piece count")
-        return r
-
 
 def free_drop_text(attrs: dict, text_cls: type) -> type:
     """The position text of a section with ``freeDrops``: no hand written, one piece of each
@@ -67,8 +59,10 @@ def free_drop_text(attrs: dict, text_cls: type) -> type:
     if not attrs.get("free_drops"):
         return text_cls
 
+    base: Any = text_cls
+
     def init_fields(self, pos) -> None:
-        text_cls.init_fields(self, pos)
+        base.init_fields(self, pos)
         v = self.variant
         for pt in v.piece_types[1:]:
             if pt is not None and not pt.promoted:

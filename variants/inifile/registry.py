@@ -19,7 +19,7 @@ not read), ``level`` (levels.py), ``solid`` (solid.py), ``hole`` (holes.py), ``r
 (rulings.py), ``return`` (returns.py), ``pieceset`` (pieceset.py), ``hint`` (hints.py),
 ``lattice`` (lattice.py), ``asia`` (asia.py, counting.py), ``chess960`` (chess960.py),
 ``gating`` (gating.py), ``walls`` (walls.py), ``placement`` (placement.py), ``reversi``
-(reversi.py), ``checks`` (checks.py), ``blast`` (blast.py), ``stalemate`` (stalemate.py),
+(reversi.py), ``ataxx`` (ataxx.py), ``checks`` (checks.py), ``blast`` (blast.py), ``stalemate`` (stalemate.py),
 ``castle`` (castlerules.py), ``petrify`` (petrify.py), ``material`` (materialcount.py),
 ``passes`` (passes.py), ``flag`` (results.py, beside the flag keys), ``refused``
 (Fairy-Stockfish keys this loader does not play, refused by name: a silently ignored rule would

@@ -143,6 +143,14 @@ class ReversiRules(RuleBase):
             return True
         return self.pass_on_stalemate and self._passed(pos) >= 2
 
+    def check_ok_repetition(self, pos, count: int):
+        """With ``materialCounting = unweighted`` a repetition Fairy-Stockfish would draw is
+        judged by the count (Ataxx's pieces may jump to and fro)."""
+        r = super().check_ok_repetition(pos, count)
+        if r is not None and r[0] == 0 and self.material_counting:
+            return (self._count(pos), "piece count")
+        return r
+
     def adjudicate(self, pos):
         r = super().adjudicate(pos)
         if r is not None:
