@@ -2,15 +2,11 @@
 (Dobutsu shogi, Sho shogi), proven equal to Fairy-Stockfish (pyffish) under their own names:
 the same start text, perft 1-3 from the start, random games steered to drops and promotions
 with the same legal move texts, position text and result at every ply, a named position for
-each rule, and games through USI."""
+each rule, and a game through USI."""
 from __future__ import annotations
-
-import random
-import re
 
 import pyffish
 import pytest
-from engine_proc import EngineProcess
 from fsf_oracle import fsf_perft, fsf_result, kinds_allowed, play_random_games
 from selfplay import play_game
 
@@ -130,42 +126,12 @@ def test_with_a_crown_prince_the_king_is_no_longer_royal_and_a_capture_leaves_th
 
 # ---- USI ---------------------------------------------------------------------------------------
 
+# Both games also go through tests/test_fsf_builtins.py's USI test (every shogi-template
+# section of the fairy*.ini files): along a random game sent in USI move text, the engine's
+# SFEN and its perft 1 moves are Fairy-Stockfish's.
+
 def test_dobutsu_plays_to_its_end_through_usi():
+    """The engine plays both sides in USI (its moves checked legal at every ply) until the
+    game ends, by a capture of a lion or by a try."""
     game = play_game("dobutsu", "usi", ply_cap=300)
     assert game.result is not None
-
-
-def test_each_game_through_usi_has_fairy_stockfishs_sfen_and_moves():
-    """Along a random game sent as USI move text, the engine's SFEN is Fairy-Stockfish's and
-    its perft 1 moves are Fairy-Stockfish's legal moves in USI cells."""
-    eng = EngineProcess()
-    try:
-        eng.ask("usi", "usiok")
-        for name in sorted(GAMES):
-            v = variants.get(name)
-            fen = pyffish.start_fen(name)
-            pos = parse_position(v, fen)
-            rng = random.Random(name)
-            uci: list[str] = []
-            usi: list[str] = []
-            eng.send(f"setoption name USI_Variant value {name}")
-            for ply in range(16):
-                legal = {move_text(v, m): m for m in legal_moves(pos)}
-                if ply % 5 == 4 or not legal:
-                    eng.send("position startpos" + (" moves " + " ".join(usi) if usi else ""))
-                    eng.send("d")
-                    sfen = eng.expect(lambda ln: ln.startswith("Fen:"))[-1].split(None, 1)[1]
-                    assert sfen == pyffish.get_fen(name, fen, uci, False, True), (name, uci)
-                    eng.send("go perft 1")
-                    lines = eng.expect(lambda ln: ln.startswith("Nodes searched"))
-                    theirs = {move_text(v, legal[t], "usi") for t in pyffish.legal_moves(name, fen, uci)}
-                    counted = {m.group(1) for ln in lines if (m := re.fullmatch(r"(\S+): \d+", ln))}
-                    assert counted == theirs, (name, uci)
-                if not legal:
-                    break
-                t = rng.choice(sorted(legal))
-                uci.append(t)
-                usi.append(move_text(v, legal[t], "usi"))
-                pos.make(legal[t])
-    finally:
-        eng.close()

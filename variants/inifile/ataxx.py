@@ -44,7 +44,7 @@ class AtaxxRules(RuleBase):
             return
         to = m & 255
         if self.free_drops and (m >> 8) & 255 == DROP:
-            pos.add_hand(pos.board[to], 1)      # the hand a free drop took from is full again
+            pos.add_hand(self.hand_source(pos.board[to]), 1)   # the hand it took from is full again
         if self.ataxx_flip:
             b = pos.board
             them = pos.side             # the mover's opponent is to move now
