@@ -37,6 +37,7 @@ from .twoboards import two_board_attrs
 from .pseudoroyal import PseudoRoyalRules
 from .results import ResultRules, result_attrs
 from .reversi import ReversiRules, reversi_attrs
+from .ataxx import AtaxxRules, free_drop_attrs, free_drop_text
 from .returns import return_attrs, return_bases, text_bases
 from .rulings import ruling_attrs, ruling_bases
 from .section import Section
@@ -181,7 +182,8 @@ def read_grid(sec: Section, attrs: dict) -> dict[str, tuple[type, ...]]:
         "returns": return_bases(attrs), "gating": (GatingRules,) if gating else (),
         "walls": (WallRules,) if wall_attrs(val, attrs, files, ranks) else (),
         "placement": (PlacementRules,) if placement_attrs(val, attrs) else (),
-        "reversi": (ReversiRules,) if reversi_attrs(val, attrs, files, ranks) else (),
+        "reversi": ((ReversiRules,) if reversi_attrs(val, attrs, files, ranks) else ())
+        + ((AtaxxRules,) if free_drop_attrs(val, attrs) or attrs["ataxx_flip"] else ()),
         "drops": (drops.DropRules,), "results": (ResultRules,) if hooks else (),
         "chess960": (Chess960Rules,) if chess960_attrs(val, attrs) else (), "board": (FileRules,)}
     plain = not (holes or levels or solid or attrs["hands"])
@@ -192,7 +194,7 @@ def read_grid(sec: Section, attrs: dict) -> dict[str, tuple[type, ...]]:
 
 def grid_notation(bases: tuple[type, ...], attrs: dict) -> type:
     """The position text class of a square, levelled or solid section's class bases."""
-    return checks_text(attrs, text_bases(attrs, drops.text_class(bases)))
+    return free_drop_text(attrs, checks_text(attrs, text_bases(attrs, drops.text_class(bases))))
 
 
 FIDE_PIECES = ("pawn", "knight", "bishop", "rook", "queen", "king")

@@ -19,7 +19,7 @@ not read), ``level`` (levels.py), ``solid`` (solid.py), ``hole`` (holes.py), ``r
 (rulings.py), ``return`` (returns.py), ``pieceset`` (pieceset.py), ``hint`` (hints.py),
 ``lattice`` (lattice.py), ``asia`` (asia.py, counting.py), ``chess960`` (chess960.py),
 ``gating`` (gating.py), ``walls`` (walls.py), ``placement`` (placement.py), ``reversi``
-(reversi.py), ``checks`` (checks.py), ``blast`` (blast.py), ``stalemate`` (stalemate.py),
+(reversi.py), ``ataxx`` (ataxx.py), ``checks`` (checks.py), ``blast`` (blast.py), ``stalemate`` (stalemate.py),
 ``castle`` (castlerules.py), ``petrify`` (petrify.py), ``material`` (materialcount.py),
 ``passes`` (passes.py), ``flag`` (results.py, beside the flag keys), ``seasia``
 (seasia.py), ``twoboards`` (twoboards.py), ``refused``
@@ -214,6 +214,10 @@ KEYS: tuple[Key, ...] = tuple(
             read=_read("sittuyinRookDrop sittuyinPromotion cambodianMoves"))
     + _keys("twoboards", "fsf", "mustDropType", defaults={"twoBoards": "false"},
             needs={"twoBoards": "pieceDrops", "mustDropType": "mustDrop"}, read=_read("twoBoards"))
+    # ... Ataxx's drops that take nothing from a hand (ataxx.py; its enclosingDrop and
+    # flipEnclosedPieces values are the reversi group's keys)
+    + _keys("ataxx", "fsf", "", defaults={"freeDrops": "false"}, needs={"freeDrops": "pieceDrops"},
+            read=_read("freeDrops"))
     # cellfish's own keys (docs/variant-files.md)
     + _keys("level", "cellfish", "levels levelNames", needs={"levelNames": "levels"},
             read=_read(ints={"levels": (2, 8)}))      # 8: levels.py's MAX_LEVELS
