@@ -55,9 +55,11 @@ walls           ``WallRules`` (walls.py): ``legal_moves`` (every move once per w
                 cell), ``make_special``, the wall piece (``_forms``)
 placement       ``PlacementRules`` (placement.py): ``legal_moves`` (must drop, bishops on
                 both colours), ``after_drop``
-reversi         ``ReversiRules`` (reversi.py): ``legal_moves`` (enclosing drops, the
-                pass), ``make_special`` (the pass), ``after_drop`` (flips),
-                ``adjudicate`` (two passes, a full board, no move: the piece count)
+reversi         ``ReversiRules`` (reversi.py): ``legal_moves`` (enclosing drops, Ataxx's
+                drops beside the mover's pieces, the pass), ``make_special`` (the pass),
+                ``after_drop`` (flips), ``adjudicate`` (two passes, a full board, no
+                move: the piece count), ``check_ok_repetition`` (the count); then
+                ``AtaxxRules`` (ataxx.py): ``after_move`` (Ataxx's flips, free drops)
 drops           ``DropRules`` (drops.py): hands, drops and piece promotion (``hand_type``,
                 ``drop_allowed``, ``promotion_options``, ``_valid_ep``)
 results         ``ResultRules`` (results.py): ``adjudicate``, ``check_ok_repetition``,

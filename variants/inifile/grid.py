@@ -34,9 +34,11 @@ from .levels import level_bases
 from .moverules import FileRules, castle_file, move_attrs
 from .pieceset import pieceset_attrs
 from .placement import PlacementRules, placement_attrs
+from .twoboards import two_board_attrs
 from .pseudoroyal import PseudoRoyalRules
 from .results import ResultRules, result_attrs
 from .reversi import ReversiRules, reversi_attrs
+from .ataxx import AtaxxRules, free_drop_attrs, free_drop_text
 from .returns import return_attrs, return_bases, text_bases
 from .rulings import ruling_attrs, ruling_bases
 from .section import Section
@@ -155,6 +157,7 @@ def read_grid(sec: Section, attrs: dict) -> dict[str, tuple[type, ...]]:
     petrify_attrs(val, letters, attrs)      # petrify.py
     material_attrs(val, attrs)              # materialcount.py
     pass_attrs(val, attrs)                  # passes.py
+    two_board_attrs(val, letters, attrs)    # twoboards.py (and mustDropType)
     grid2d(files, ranks)                    # fails early on an impossible board
     drops.apply(val, pieces, attrs, files, ranks)
     gating = gating_attrs(val, attrs)             # gating.py (after the drop keys: a hand)
@@ -182,7 +185,8 @@ def read_grid(sec: Section, attrs: dict) -> dict[str, tuple[type, ...]]:
         "returns": return_bases(attrs), "gating": (GatingRules,) if gating else (),
         "walls": (WallRules,) if wall_attrs(val, attrs, files, ranks) else (),
         "placement": (PlacementRules,) if placement_attrs(val, attrs) else (),
-        "reversi": (ReversiRules,) if reversi_attrs(val, attrs, files, ranks) else (),
+        "reversi": ((ReversiRules,) if reversi_attrs(val, attrs, files, ranks) else ())
+        + ((AtaxxRules,) if free_drop_attrs(val, attrs) or attrs["ataxx_flip"] else ()),
         "drops": (drops.DropRules,), "results": (ResultRules,) if hooks else (),
         "chess960": (Chess960Rules,) if chess960_attrs(val, attrs) else (), "board": (FileRules,)}
     plain = not (holes or levels or solid or attrs["hands"])
@@ -193,7 +197,7 @@ def read_grid(sec: Section, attrs: dict) -> dict[str, tuple[type, ...]]:
 
 def grid_notation(bases: tuple[type, ...], attrs: dict) -> type:
     """The position text class of a square, levelled or solid section's class bases."""
-    return checks_text(attrs, text_bases(attrs, drops.text_class(bases)))
+    return free_drop_text(attrs, checks_text(attrs, text_bases(attrs, drops.text_class(bases))))
 
 
 FIDE_PIECES = ("pawn", "knight", "bishop", "rook", "queen", "king")
