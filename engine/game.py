@@ -1,6 +1,7 @@
 """Game state: result of a position (no moves, repetition, move clock, variant rules) and perft."""
 from __future__ import annotations
 
+from fractions import Fraction
 from typing import TYPE_CHECKING, Final
 
 from .movegen import in_check, legal_moves
@@ -15,6 +16,8 @@ WIN: Final = 1
 DRAW: Final = 0
 LOSS: Final = -1
 VALUES: Final = {"win": WIN, "draw": DRAW, "loss": LOSS}
+STALEMATE: Final = "stalemate"      # the reason of a stalemate the core scores
+HALF: Final = Fraction(1, 2)
 
 
 def game_result(pos: Position, legal: list[int] | None = None) -> Result:
@@ -37,7 +40,7 @@ def _result(pos: Position, legal: list[int] | None) -> Result:
     if not legal:
         if in_check(pos):
             return (VALUES[v.checkmate_result], "checkmate")
-        return v.stalemate_outcome(pos) or (VALUES[v.stalemate_result], "stalemate")
+        return v.stalemate_outcome(pos) or (VALUES[v.stalemate_result], STALEMATE)
     count = pos.history.count(pos.hash)
     if count > 1:
         r = v.check_ok_repetition(pos, count)
@@ -48,6 +51,22 @@ def _result(pos: Position, legal: list[int] | None) -> Result:
     if v.is_draw_by_material(pos):
         return (DRAW, "insufficient material")
     return v.result(pos, legal)
+
+
+def result_points(pos: Position, r: tuple[int, str]) -> Fraction:
+    """The share of the point the side to move scores by the result ``r`` of ``pos``: 1, 1/2
+    or 0 by its score, but a stalemate of a variant whose stalemating side scores a fraction
+    (``Variant.stalemate_points``: 3/4 in Glinski's chess) gives the side stalemated the rest."""
+    share = pos.variant.stalemate_points
+    if share is not None and r[1] == STALEMATE:
+        return 1 - share
+    return {WIN: Fraction(1), DRAW: HALF, LOSS: Fraction(0)}[r[0]]
+
+
+def points_text(white: Fraction) -> str:
+    """A result as records write it from White's share: ``1-0``, ``0-1``, ``1/2-1/2``, or
+    both shares of a fractional one (``3/4-1/4``)."""
+    return f"{white}-{1 - white}"
 
 
 def move_rule_name(v: Variant) -> str:
