@@ -21,7 +21,7 @@ from starlette.routing import Route, WebSocketRoute
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 import variants
-from engine.game import game_result
+from engine.game import game_result, points_text, result_points
 from engine.movegen import legal_moves
 from engine.notation import (
     NotationError,
@@ -123,8 +123,12 @@ class Game:
         elif score is None or score == 0:
             result = "*" if score is None else "1/2-1/2"
         else:
-            mover_wins = (score > 0) == (self.position().side == 0)
-            result = "1-0" if mover_wins else "0-1"
+            pos = self.position()
+            share = result_points(pos, res)
+            if share not in (0, 1):             # a fractional result (Glinski's stalemate)
+                result = points_text(share if pos.side == 0 else 1 - share)
+            else:
+                result = "1-0" if (share == 1) == (pos.side == 0) else "0-1"
         n = len(moves)
         return {"game": 0, "variant": self.name, "dialect": "uci", "start": self.start_text,
                 "white": "human",

@@ -52,8 +52,8 @@ class HexText(TextFormat):
 
     def ep_from_text(self, cell: int, side: int) -> tuple[int, int]:
         """The pawn that passed ``cell`` stands one cell beyond it in its mover's direction."""
-        v = self.variant
-        victim = v.geometry.step(cell, v.forward(side ^ 1))
+        geo = self.variant.geometry
+        victim = geo.step(cell, (0, -1) if side == WHITE else (0, 1))   # the mover's forward
         return (cell, victim) if victim is not None else (-1, -1)
 
     def diagram(self, pos):
@@ -113,10 +113,6 @@ class HexVariant(Variant):
     # ---- frames: Black is White mirrored front to back --------------------------------------
     def orient(self, v):
         return (v[0], -v[0] - v[1])
-
-    def forward(self, color: int) -> Coord:
-        """One step straight up the file, in that colour's frame."""
-        return (0, 1) if color == WHITE else (0, -1)
 
     def height(self, cell: int) -> int:
         """The cell's height above the board's lowest cell, in half cells."""
