@@ -20,6 +20,21 @@ STALEMATE: Final = "stalemate"      # the reason of a stalemate the core scores
 HALF: Final = Fraction(1, 2)
 
 
+class SharedReason(str):
+    """The reason of a result that scores a fraction of the point (Glinski's stalemate): the
+    reason's text, with ``share``, the side to move's share.  The searcher scores it between
+    a mate and the material (``tt.result_score``); the referee and records write the shares."""
+    share: Fraction
+
+    def __new__(cls, text: str, share: Fraction) -> SharedReason:
+        out = super().__new__(cls, text)
+        out.share = share
+        return out
+
+    def __reduce__(self):           # pickled whole (a match's worker sends its records back)
+        return (SharedReason, (str(self), self.share))
+
+
 def game_result(pos: Position, legal: list[int] | None = None) -> Result:
     """(score for the side to move: 1 win / 0 draw / -1 loss, reason) or None.  Where a side
     has draw odds (``Variant.draw_odds``: armageddon's Black) a draw is that side's win."""
@@ -40,6 +55,9 @@ def _result(pos: Position, legal: list[int] | None) -> Result:
     if not legal:
         if in_check(pos):
             return (VALUES[v.checkmate_result], "checkmate")
+        if v.stalemate_points is not None and v.stalemate_points != HALF:
+            return v.stalemate_outcome(pos) or (VALUES[v.stalemate_result],
+                                                SharedReason(STALEMATE, 1 - v.stalemate_points))
         return v.stalemate_outcome(pos) or (VALUES[v.stalemate_result], STALEMATE)
     count = pos.history.count(pos.hash)
     if count > 1:
@@ -55,11 +73,11 @@ def _result(pos: Position, legal: list[int] | None) -> Result:
 
 def result_points(pos: Position, r: tuple[int, str]) -> Fraction:
     """The share of the point the side to move scores by the result ``r`` of ``pos``: 1, 1/2
-    or 0 by its score, but a stalemate of a variant whose stalemating side scores a fraction
-    (``Variant.stalemate_points``: 3/4 in Glinski's chess) gives the side stalemated the rest."""
-    share = pos.variant.stalemate_points
-    if share is not None and r[1] == STALEMATE:
-        return 1 - share
+    or 0 by its score, or the share its reason carries (``SharedReason``: a stalemate of a
+    variant whose stalemating side scores a fraction, ``Variant.stalemate_points``)."""
+    share = getattr(r[1], "share", None)
+    if share is not None:
+        return Fraction(share)
     return {WIN: Fraction(1), DRAW: HALF, LOSS: Fraction(0)}[r[0]]
 
 
