@@ -167,3 +167,53 @@ def test_hex_notation_directions():
 def test_hex_notation_refuses(text):
     with pytest.raises(HexPieceError):
         parse_hex_piece(text)
+
+
+HEX_FILE = """[tiny]
+hex = 3
+king = k:K
+customPiece1 = p:fvmW fscW
+pawnTypes = p
+promotionPieceTypes = -
+startFen = 1/k1p/5/5/1PK2 w - - 0 1
+"""
+
+
+def test_a_small_hex_file_loads_and_plays():
+    """A hexagon of side 3 (19 cells, files a-e): the notation and defaults at work."""
+    from variants.inifile.load import load_text
+    cls = load_text(HEX_FILE, "tiny.ini", set())["tiny"]
+    v = cls()
+    assert v.geometry.size == 19 and v.geometry.names[0] == "a1"
+    pos = v.start_position()
+    assert format_position(pos) == "1/k1p/5/5/1PK2 w - - 0 1"
+    # the pawn on b1 stands on White's start cell: one or two cells up the file
+    assert {m for m in (move_text(v, x, "uci") for x in legal_moves(pos))
+            if m.startswith("b1")} == {"b1b2", "b1b3"}
+
+
+@pytest.mark.parametrize("change,key,what", [
+    ("castling = true", "castling", "not supported on a hexagonal board (only false)"),
+    ("gating = true", "gating", "not supported on a hexagonal board"),
+    ("customPiece2 = r:fZ", "customPiece2", "not a hex term"),
+    ("customPiece2 = r:N2", "customPiece2", "a leaper takes no range"),
+    ("hex = 10", "hex", "271 cells, more than the 255 a move can name"),
+    ("stalematePoints = 5/4", "stalematePoints", "a share of the point is 0 to 1"),
+    ("doubleStepRegionWhite = z9", "doubleStepRegionWhite", "not a cell of the hexagon"),
+])
+def test_bad_hex_keys_are_refused_by_name(change, key, what):
+    from variants.inifile.load import load_text
+    from variants.inifile.parse import VariantFileError
+    with pytest.raises(VariantFileError) as e:
+        load_text(HEX_FILE + change + "\n", "tiny.ini", set())
+    assert any(p.key == key and p.what.startswith(what) for p in e.value.problems), \
+        [(p.key, p.what) for p in e.value.problems]
+
+
+def test_a_hex_key_on_a_square_board_is_refused():
+    from variants.inifile.load import load_text
+    from variants.inifile.parse import VariantFileError
+    with pytest.raises(VariantFileError) as e:
+        load_text("[sq:chess]\nstalematePoints = 3/4\n", "sq.ini", set())
+    assert [(p.key, p.what) for p in e.value.problems] == \
+        [("stalematePoints", "needs hex (a hexagonal board)")]
