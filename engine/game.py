@@ -31,7 +31,7 @@ class SharedReason(str):
         out.share = share
         return out
 
-    def __reduce__(self):           # pickled whole (a match's worker sends its records back)
+    def __reduce__(self) -> tuple[type, tuple[str, Fraction]]:    # pickled whole (match workers)
         return (SharedReason, (str(self), self.share))
 
 

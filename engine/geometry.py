@@ -32,6 +32,8 @@ class Geometry:
         # shorter than the coordinates is lifted with zeros (a 2D move stays on its level)
         self.level_axis: int | None = None
         self.lift_vectors = False
+        # a hexagonal board (``hexagon``): cells are hexagons in axial coordinates
+        self.hexagonal = False
 
     def _lift(self, vec: Coord) -> Coord:
         return tuple(vec) + (0,) * (self.dims - len(vec)) if self.lift_vectors else vec
@@ -78,6 +80,7 @@ class Geometry:
         geo = Geometry([self.coords[i] for i in keep], [self.names[i] for i in keep],
                        {d: [ns[i] for i in keep] for d, ns in self.alt_names.items()})
         geo.level_axis, geo.lift_vectors = self.level_axis, self.lift_vectors
+        geo.hexagonal = self.hexagonal
         return geo
 
 
@@ -133,7 +136,9 @@ def hexagon(side: int) -> Geometry:
     cells.sort()
     coords = [(x, y) for _r, x, y in cells]
     names = [f"{HEX_FILES[x]}{r + 1}" for r, x, _y in cells]
-    return Geometry(coords, names)
+    geo = Geometry(coords, names)
+    geo.hexagonal = True
+    return geo
 
 
 def hex_height(v: Coord) -> int:
