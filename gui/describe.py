@@ -42,10 +42,12 @@ def _layout_hex(coords):
     """Cells of a hexagonal geometry (axial coordinates: x the file, y up the file) as flat-
     topped hexagons one unit high, in columns ``HEX_STEP`` apart, each file's foot half a cell
     above its neighbour's nearer the middle; ``shade`` is one of three colours, so that no two
-    neighbours share one and a diagonal move keeps it."""
+    neighbours share one and a diagonal move keeps it: the middle cell the medium one (2), as
+    hex boards are drawn."""
     low = min(2 * y + x for x, y in coords)
+    mid = round(sum(x + 2 * y for x, y in coords) / len(coords))
     return [{"x": x * HEX_STEP, "y": (2 * y + x - low) / 2, "w": 1, "shape": "hex",
-             "shade": (x + 2 * y) % 3} for x, y in coords]
+             "shade": (2, 0, 1)[(x + 2 * y - mid) % 3]} for x, y in coords]
 
 
 def _hex_labels(geo, cells) -> list[dict]:
