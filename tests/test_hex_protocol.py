@@ -12,8 +12,9 @@ from match.records import to_pgn
 from tests.engine_proc import EngineProcess
 from tests.hex_reference import Hex
 
-# White's king, queen and rook against the bare king: mated (or stalemated) within a few moves
-ENDGAME = "1/3/5/7/9/3k7/11/11/11/3Q7/2R2K5 w - - 0 1"
+# White's king, queen and rook against the bare king, a mate in two on McCooey's board (in
+# Glinski's the searcher may take a stalemate's 3/4 on the way)
+ENDGAME = "1/3/5/4k2/9/2R2Q5/11/11/11/11/5K5 w - - 4 3"
 # White to move stalemates (g4i3) and has no mate: Glinski scores it 3/4 to White
 STALEMATE = "1/3/5/7/9/11/11/6K4/Q10/11/10k w - - 0 1"
 
@@ -72,4 +73,25 @@ def test_match_game_records_a_three_quarter_stalemate(tmp_path, stray_engines):
     ps = next(iter(r.pairs.values()))
     assert (ps.w, ps.d, ps.l) == (0.5, 0.5, 0)
     assert "75.0%" in r.table()
+    assert not stray_engines()
+
+
+def test_match_game_of_mccooey_played_to_mate(tmp_path, stray_engines):
+    openings = tmp_path / "openings.txt"
+    openings.write_text(ENDGAME + "\n")
+    cmd = cellfish_command()
+    engines = [EngineSpec("a", cmd, tc=TimeControl(depth=3)),
+               EngineSpec("b", cmd, tc=TimeControl(depth=3))]
+    out = tmp_path / "games.jsonl"
+    cfg = MatchConfig("mccooey", engines, games=1, max_plies=60, concurrency=1, stall_s=60,
+                      openings=str(openings), records=str(out))
+    r = run_match(cfg)
+    assert not r.errors
+    (rec,) = [json.loads(line) for line in open(out)]
+    assert rec["result"] == "1-0" and rec["reason"] == "checkmate", rec
+    ref = Hex("mccooey", ENDGAME)
+    for t in rec["moves"]:
+        assert t in ref.legal()
+        ref.make(t)
+    assert not ref.legal() and ref.in_check()
     assert not stray_engines()
