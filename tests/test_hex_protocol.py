@@ -7,7 +7,9 @@ import json
 
 import pytest
 
+import variants
 from match import EngineSpec, MatchConfig, TimeControl, cellfish_command, run_match
+from match.pgn_read import read_pgn
 from match.records import to_pgn
 from tests.engine_proc import EngineProcess
 from tests.hex_reference import Hex
@@ -69,6 +71,9 @@ def test_match_game_records_a_three_quarter_stalemate(tmp_path, stray_engines):
         assert rec["moves"] == ["g4i3"] and rec["reason"] == "stalemate"
         assert rec["result"] == "3/4-1/4"
         assert '[Result "3/4-1/4"]' in to_pgn(rec)
+        # the PGN reads back (SAN moves on the hex board, the fractional result skipped)
+        name, start, moves = read_pgn(to_pgn(rec), "chess", variants.names())
+        assert (name, start, moves) == ("glinski", STALEMATE, ["g4i3"])
     # a stalemated as White: half a win and half a draw, 75% of the point
     ps = next(iter(r.pairs.values()))
     assert (ps.w, ps.d, ps.l) == (0.5, 0.5, 0)
