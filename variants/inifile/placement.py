@@ -14,7 +14,7 @@ from __future__ import annotations
 from typing import Any
 
 from engine.movegen import royal_filter
-from engine.moves import DROP
+from engine.moves import CELL, DROP, FROM_SHIFT, TYPE_MASK, TYPE_SHIFT
 
 from .filevariant import RuleBase
 from .values import as_bool
@@ -39,9 +39,9 @@ class PlacementRules(RuleBase):
         if moves is None:
             moves = royal_filter(pos, pseudo)
         if self.opposite_bishops:
-            moves = [m for m in moves if (m >> 8) & 255 != DROP or self._bishops_ok(pos, m)]
+            moves = [m for m in moves if (m >> FROM_SHIFT) & CELL != DROP or self._bishops_ok(pos, m)]
         if self.must_drop and any(pos.hand[c] for c in range(2 + pos.side, len(pos.hand), 2)):
-            drops = [m for m in moves if (m >> 8) & 255 == DROP]
+            drops = [m for m in moves if (m >> FROM_SHIFT) & CELL == DROP]
             if drops:
                 moves = drops
         return moves
@@ -52,7 +52,7 @@ class PlacementRules(RuleBase):
                        for pt in [v.by_token[letter.upper()]]), None)
         if bishop is None:
             return True
-        side, to = pos.side, m & 255
+        side, to = pos.side, m & CELL
         code = bishop.id * 2 + side
         geo = v.geometry
 
@@ -61,7 +61,7 @@ class PlacementRules(RuleBase):
             return (x + y) % 2 == 0
         own = [c for c in pos.occ[side] if pos.board[c] == code]
         total = len(own) + pos.hand[code]
-        if (m >> 16) & 255 == bishop.id:
+        if (m >> TYPE_SHIFT) & TYPE_MASK == bishop.id:
             return sum(dark(c) == dark(to) for c in own) + 1 <= (total + 1) // 2
         remaining = [c for c in range(geo.size) if not pos.board[c] and c != to
                      and v.drop_allowed(code, c)]
@@ -72,7 +72,7 @@ class PlacementRules(RuleBase):
     def after_drop(self, pos, m: int) -> None:
         super().after_drop(pos, m)
         if self.castling_dropped:
-            rights = self._dropped_rights(pos, pos.board[m & 255], m & 255)
+            rights = self._dropped_rights(pos, pos.board[m & CELL], m & CELL)
             if rights | pos.castle != pos.castle:
                 pos.set_castle(pos.castle | rights)
 
