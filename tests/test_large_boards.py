@@ -155,12 +155,21 @@ def test_random_games_agree_with_the_reference(game):
 
 
 # ---- through the protocol and in a match ---------------------------------------------------------
+# XXL's games start from a few pieces (from the start one lasts some 150 plies at depth 1);
+# Omega's and the cube's from the start (the cube's cost is mostly each process building its
+# 512-cell promotion table, a few seconds, not the plies)
+ENDGAME = {
+    "xxl": "r6k6/pppp10/14/14/14/14/14/14/14/14/14/14/PPPP10/A6K6 w - - 0 1",
+}
+
+
 @pytest.mark.parametrize("game", sorted(REFS))
 def test_plays_a_complete_game_through_the_protocol(game):
     eng = EngineProcess()
     try:
         eng.ask("uci", "uciok")
-        g = play_game(game, "uci", "go depth 1", engine=eng, ply_cap=2000, timeout=120)
+        g = play_game(game, "uci", "go depth 1", engine=eng, ply_cap=2000, timeout=120,
+                      fen=ENDGAME.get(game))
         assert g.result is not None
         eng.send("position startpos")
         lines = eng.ask("go perft 2", lambda ln: ln.startswith("Nodes searched:"), 120)
@@ -171,11 +180,15 @@ def test_plays_a_complete_game_through_the_protocol(game):
 
 @pytest.mark.parametrize("game", sorted(REFS))
 def test_the_match_command_plays_a_game_to_its_end(game, tmp_path, stray_engines):
-    """`cellfish match --variant NAME` with no move limit: the game ends by a rule, and its
-    record replays through the core."""
+    """`cellfish match --variant NAME` with no move limit (from ENDGAME's position where there
+    is one): the game ends by a rule, and its record replays through the core."""
     exe = cellfish_command()
     out = tmp_path / "r.jsonl"
-    argv = [*exe, "match", "--variant", game,
+    openings = []
+    if game in ENDGAME:
+        (tmp_path / "start.txt").write_text(ENDGAME[game] + "\n")
+        openings = ["--openings", str(tmp_path / "start.txt")]
+    argv = [*exe, "match", "--variant", game, *openings,
             "--engine", "cmd=" + " ".join(exe), "name=a", "depth=1",
             "--engine", "cmd=" + " ".join(exe), "name=b", "depth=1",
             "--games", "1", "--max-plies", "0", "--records", str(out)]
