@@ -12,10 +12,12 @@ from __future__ import annotations
 import argparse
 import math
 import os
+import re
 import shlex
 import shutil
 import subprocess
 import sys
+import threading
 from collections import Counter
 
 from match.config import EngineSpec, MatchConfig, cellfish_command, parse_tc
@@ -78,6 +80,44 @@ def fsf_options(family: str, elo: int) -> tuple[tuple[str, str], ...]:
         opts.append(("VariantPath", path))
     opts += [(f"{prefix}_LimitStrength", "true"), (f"{prefix}_Elo", str(elo))]
     return tuple(opts)
+
+
+def check_opponent(pkg: str, timeout: float = 60.0) -> None:
+    """Start Fairy-Stockfish once and wait for its ``uciok``: a reference that cannot start
+    would otherwise lose every game at its first move, and the ladder would print a rating
+    made of forfeits."""
+    if not os.path.isfile(WRAPPER):
+        raise SetupError(f"{WRAPPER} is missing: the ladder runs Fairy-Stockfish through it "
+                         "(a package installed without its data files?)")
+    cmd = ["node", "--no-experimental-fetch", WRAPPER, pkg]
+    proc = subprocess.Popen(cmd, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                            stderr=subprocess.PIPE, text=True)
+    seen: list[str] = []
+    ready = threading.Event()
+
+    def read() -> None:
+        assert proc.stdout is not None
+        for line in proc.stdout:
+            seen.append(line)
+            if line.strip() == "uciok":
+                ready.set()
+                return
+    threading.Thread(target=read, daemon=True).start()
+    assert proc.stdin is not None
+    proc.stdin.write("uci\n")
+    proc.stdin.flush()
+    ok = ready.wait(timeout)
+    try:
+        proc.stdin.write("quit\n")
+        proc.stdin.flush()
+        proc.wait(10)
+    except (OSError, subprocess.TimeoutExpired):
+        proc.kill()
+    if not ok:
+        err = proc.stderr.read() if proc.stderr else ""
+        tail = (err or "".join(seen)).strip()[-400:]
+        raise SetupError(f"Fairy-Stockfish gave no uciok within {timeout:.0f} s "
+                         f"(exit code {proc.poll()}): {tail}")
 
 
 def fsf_engine(pkg: str, family: str, elo: int) -> EngineSpec:
@@ -157,6 +197,12 @@ def report(family: str, tc: str, levels: list[int], totals: list[tuple[int, int,
     return "\n".join(out)
 
 
+def endings(records: list[dict]) -> Counter:
+    """How the games ended, counted: a reason's figures (``no move within 325 ms``) are left
+    out, so that each kind of ending is one count."""
+    return Counter(re.sub(r" \(no move within \d+ ms\)", "", str(r.get("reason"))) for r in records)
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(prog="cellfish bench ladder", description=__doc__.splitlines()[0])
     ap.add_argument("--tc", default="10+0.1", help="time control, as for cellfish match (default 10+0.1)")
@@ -180,6 +226,7 @@ def main(argv: list[str] | None = None) -> int:
     levels = [int(x) for x in a.levels.split(",") if x.strip()]
     try:
         pkg = ensure_fsf()
+        check_opponent(pkg)
     except SetupError as e:
         print(f"error: {e}")
         return 2
@@ -192,7 +239,7 @@ def main(argv: list[str] | None = None) -> int:
         totals = res.engine_totals()[1:]
         # engine_totals counts each Fairy-Stockfish's own result: turn it round for cellfish
         print(report(fam, a.tc, levels, [(l_, d, w) for w, d, l_ in totals]), flush=True)
-        ends = Counter(str(r.get("reason")) for r in res.records)
+        ends = endings(res.records)
         print("  endings: " + ", ".join(f"{k} {v}" for k, v in ends.most_common()), flush=True)
         for err in res.errors:
             print(f"  error: {err}")

@@ -19,11 +19,15 @@ VALUES: Final = {"win": WIN, "draw": DRAW, "loss": LOSS}
 
 def game_result(pos: Position, legal: list[int] | None = None) -> Result:
     """(score for the side to move: 1 win / 0 draw / -1 loss, reason) or None.  Where a side
-    has draw odds (``Variant.draw_odds``: armageddon's Black) a draw is that side's win."""
+    has draw odds (``Variant.draw_odds``: armageddon's Black) a draw is that side's win; where
+    the variant judges drawn ends (``Variant.judge_draw``: janggi's material count) its answer."""
     r = _result(pos, legal)
-    odds = pos.variant.draw_odds
-    if odds >= 0 and r is not None and r[0] == DRAW:
-        return (WIN if pos.side == odds else LOSS, r[1])
+    v = pos.variant
+    if r is not None and r[0] == DRAW:
+        if v.draw_odds >= 0:
+            return (WIN if pos.side == v.draw_odds else LOSS, r[1])
+        if v.draws_judged:
+            return v.judge_draw(pos, r)
     return r
 
 

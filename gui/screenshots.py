@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import sys
 from pathlib import Path
+from urllib.parse import quote
 
 from .live import LiveServer
 
@@ -57,6 +58,19 @@ def game_pictures(browser, url: str, out: Path) -> None:
                                "document.getElementById('result').textContent")
     page.wait_for_timeout(500)
     path = out / "page-chess-game.png"
+    page.screenshot(path=str(path))
+    print(path)
+    # shogi against the engine: the move list in shogi notation, a capture and a drop
+    page.goto(f"{url}?variant=shogi&engine=none&moves="
+              + quote("c3c4,g7g6,b2h8+,g9h8,B@e5,d9d8,e5h8+,B@e5"))
+    page.wait_for_function("document.body.dataset.ply === '8'")
+    page.select_option("#engineside", "1")
+    page.click('g[data-cell="h8"]')
+    page.click('g[data-cell="g9"]')
+    page.wait_for_function("document.body.dataset.ply === '10' || "
+                           "document.getElementById('result').textContent")
+    page.wait_for_function("!document.body.dataset.thinking")
+    path = out / "page-shogi-game.png"
     page.screenshot(path=str(path))
     print(path)
     page.close()

@@ -10,6 +10,7 @@ import pytest
 from gui_helpers import LiveServer, recv, send, tab
 
 import gui.app
+import gui.game
 import variants
 from engine.moves import CELL, DROP, FROM_SHIFT, TYPE_MASK, TYPE_SHIFT
 from engine.movegen import legal_moves
@@ -32,7 +33,7 @@ def core_fen(name, moves, start=None):
 
 
 def test_a_move_from_an_earlier_ply_keeps_the_old_line():
-    g = gui.app.Game("chess")
+    g = gui.game.Game("chess")
     for t in ["e2e4", "e7e5", "g1f3", "b8c6"]:
         g.play(t)
     g.ply = 1
@@ -60,7 +61,7 @@ def test_a_move_from_an_earlier_ply_keeps_the_old_line():
 
 
 def test_takeback_drops_the_moves():
-    g = gui.app.Game("chess")
+    g = gui.game.Game("chess")
     for t in ["e2e4", "e7e5", "g1f3"]:
         g.play(t)
     g.takeback(2)
@@ -272,7 +273,7 @@ def test_readable_notation_on_3d_boards():
     """3D boards have no SAN: the move list reads piece, cells and capture mark, each move
     checked against the core's board before it."""
     from gui.describe import readable
-    g = gui.app.Game("elefantnichtschach")
+    g = gui.game.Game("elefantnichtschach")
     v = g.v
     pos = v.start_position()
     for k in range(24):
@@ -302,14 +303,14 @@ def test_readable_notation_on_3d_boards():
 
 
 def test_a_variation_is_shown_without_replaying_the_game(monkeypatch):
-    g = gui.app.Game("chess")
+    g = gui.game.Game("chess")
     line = ["g1f3", "g8f6", "f3g1", "f6g8"] * 10
     for t in line:
         g.play(t)
     g.ply = 38
     calls = []
-    real = gui.app.legal_moves
-    monkeypatch.setattr(gui.app, "legal_moves", lambda pos: calls.append(1) or real(pos))
+    real = gui.game.legal_moves
+    monkeypatch.setattr(gui.game, "legal_moves", lambda pos: calls.append(1) or real(pos))
     g.play("e2e4")
     shown = g.variations()
     assert shown[0]["at"] == 38 and shown[0]["san"] == ["Ng1", "Ng8"]

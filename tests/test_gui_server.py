@@ -14,6 +14,7 @@ from websockets.exceptions import ConnectionClosed, InvalidStatus
 from websockets.sync.client import connect
 
 import gui.app
+import gui.game
 
 import variants
 from engine.moves import CELL, FROM_SHIFT
@@ -244,13 +245,13 @@ def test_idle_tab_engine_ended():
 
 
 def test_game_kept_as_positions_not_replayed(monkeypatch):
-    game = gui.app.Game("chess")
+    game = gui.game.Game("chess")
     line = ["g1f3", "g8f6", "f3g1", "f6g8"] * 10
     for t in line:
         game.play(t)
     calls = []
-    real = gui.app.legal_moves
-    monkeypatch.setattr(gui.app, "legal_moves", lambda pos: calls.append(1) or real(pos))
+    real = gui.game.legal_moves
+    monkeypatch.setattr(gui.game, "legal_moves", lambda pos: calls.append(1) or real(pos))
     game.play("e2e4")
     assert len(calls) <= 1                      # only the shown position's moves
     assert format_position(game.position()) == core_fen("chess", line + ["e2e4"])

@@ -61,6 +61,7 @@ def test_one_real_game_against_fairy_stockfish(family, tmp_path):
     """Installs the npm package when missing (Node.js and npm are on CI machines).  The game
     is kept where ``records`` says, one file per family."""
     pkg = ladder.ensure_fsf(log=lambda s: None)
+    ladder.check_opponent(pkg)          # the check main() makes passes on a working install
     cfg = ladder.ladder_config(pkg, family, [1350], 1, "2+0.05", 1, records=str(tmp_path / "lad"))
     assert cfg.records == str(tmp_path / f"lad-{family}.jsonl")
     cfg.max_plies = 16      # a short game: the point is that both engines play this variant
@@ -99,6 +100,7 @@ def test_another_cellfish_is_rated_by_its_own_command(monkeypatch, capsys):
             return [(0, 0, 0), (0, 0, 0)]
 
     monkeypatch.setattr(ladder, "ensure_fsf", lambda *a, **k: "/pkg")
+    monkeypatch.setattr(ladder, "check_opponent", lambda pkg: None)
     monkeypatch.setattr(ladder, "run_match", lambda cfg: seen.append(cfg) or _Done())
     assert ladder.main(["--families", "chess", "--levels", "1500",
                         "--engine", "sh '/opt/old tree/run.sh'"]) == 0
@@ -106,3 +108,20 @@ def test_another_cellfish_is_rated_by_its_own_command(monkeypatch, capsys):
     assert ladder.main(["--families", "chess", "--levels", "1500", "--records", "/tmp/x/run"]) == 0
     assert seen[1].records == "/tmp/x/run-chess.jsonl"
     assert "chess (10+0.1)" in capsys.readouterr().out
+
+
+def test_an_opponent_that_cannot_start_stops_the_ladder(monkeypatch, tmp_path, capsys):
+    # found from a plain install: the wrapper was not installed, Fairy-Stockfish crashed at
+    # start in every game, and the ladder printed 80 wins out of 80 as a rating
+    monkeypatch.setattr(ladder, "WRAPPER", str(tmp_path / "fsf_wrapper.js"))
+    with pytest.raises(ladder.SetupError, match="fsf_wrapper.js is missing"):
+        ladder.check_opponent("/pkg")
+    monkeypatch.setattr(ladder, "ensure_fsf", lambda *a, **k: "/pkg")
+    assert ladder.main(["--families", "chess", "--games", "2"]) == 2
+    assert "error: " in capsys.readouterr().out
+
+
+def test_endings_count_each_kind_once():
+    recs = [{"reason": "fsf-2000 loses on time (no move within 325 ms)"},
+            {"reason": "fsf-2000 loses on time (no move within 219 ms)"}, {"reason": "checkmate"}]
+    assert ladder.endings(recs) == {"fsf-2000 loses on time": 2, "checkmate": 1}

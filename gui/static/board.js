@@ -6,6 +6,7 @@ const $ = (id) => document.getElementById(id);
 let geo = null, st = null, flipped = false, sel = null, dropSel = null, variantName = null;
 let pending = [], pvMove = null, perspective = false;
 let premove = null, preSel = null;      // {from, to} cells played when the engine has moved
+let preDrop = null;                     // a hand piece picked for a premove: {ptype, tok}
 let legendShow = null;                  // a piece's moves on an empty board (the legend)
 let animateNext = null;                 // the move to animate at the next drawing
 
@@ -93,12 +94,17 @@ function draw() {
   if (!geo.solid) perspective = false;
   $("view3d").style.display = geo.solid ? "" : "none";
   const box = $("board"); box.innerHTML = "";
+  $("main").style.maxWidth = "";   // measured at full width, then fitted to the board (below)
   chooseCols();
   const [[x0, y0, w, h], titles, anchorEnd] = frame();
   const svg = el("svg", {viewBox: `${x0} ${y0} ${w} ${h}`, width: w * 60, height: h * 60}, box);
   // as large as the window allows: the full width beside the controls, no taller than it
   svg.style.width = `min(100%, ${(maxHeight() * w / h).toFixed(0)}px)`;
   svg.style.height = "auto";
+  // the controls right beside the board, not across the space a board limited by the
+  // window's height leaves empty
+  const spare = box.clientWidth - svg.getBoundingClientRect().width;
+  if (spare > 1) $("main").style.maxWidth = ($("main").clientWidth - spare) + "px";
   svg.dataset.view = perspective ? "perspective" : "flat";
   const defs = el("defs", {}, svg);
   const mk = el("marker", {id: "pvhead", viewBox: "0 0 10 10", refX: 8, refY: 5,
@@ -118,6 +124,7 @@ function draw() {
   const last = legendShow ? {} : st.lastmove || {}, pv = pvMove || {};
   const check = new Set(legendShow ? [] : st.check || []);
   const pre = new Set(premove ? [premove.from, premove.to] : preSel !== null ? [preSel] : []);
+  pre.delete(undefined);   // a drop premove has no cell it comes from
   const lmoves = new Set(legendShow ? legendShow.moves : []);
   const lcaps = new Set(legendShow ? legendShow.captures.filter((c) => !lmoves.has(c)) : []);
   const order = geo.cells.map((c, i) => i).sort((a, b) => geo.cells[b].w - geo.cells[a].w);
@@ -219,7 +226,16 @@ function hands() {
       b.appendChild(pieceIcon(geo, tok, 30)); b.append(n > 1 ? "×" + n : "");
       b.dataset.piece = tok; b.title = tok;
       if (dropSel === ptype && side === st.side) b.className = "sel";
-      b.onclick = () => { if (side !== st.side) return; dropSel = ptype; sel = null; pending = []; draw(); };
+      const pre = preDrop ? preDrop.ptype : premove && premove.drop !== undefined ? premove.drop : null;
+      if (pre === ptype && side === premoveSide()) b.className = "pre";
+      b.onclick = () => {
+        if (premoveSide() === side) {   // the engine's turn: a drop premove (then its cell)
+          premove = null; preSel = null; preDrop = {ptype, tok};
+          document.body.dataset.premove = ""; return draw();
+        }
+        if (side !== st.side) return;
+        dropSel = ptype; sel = null; pending = []; draw();
+      };
       box.appendChild(b);
     }
   }
@@ -236,6 +252,11 @@ function clickCell(i) {
   const mine = premoveSide();
   if (mine !== null) {   // the engine's turn: a premove, played when it has moved
     const tok = st.board[i];
+    if (preDrop !== null) {   // a hand piece picked: dropped on this cell (if legal then)
+      premove = {drop: preDrop.ptype, to: i};
+      document.body.dataset.premove = preDrop.tok + "@" + geo.cells[i].name; preDrop = null;
+      return draw();
+    }
     if (preSel === null || (tok && isWhite(tok) === (mine === 0) && i !== preSel)) {
       premove = null;
       preSel = tok && isWhite(tok) === (mine === 0) ? i : null;

@@ -144,7 +144,7 @@ function moveList(m) {
       v.moves.forEach((t, j) => {
         const p = v.at + j + 1;
         if (p % 2 === 1) d.append(` ${(p + 1) / 2}. `); else if (j === 0) d.append(` ${p / 2}... `);
-        const a = document.createElement("a"); a.className = "vm"; a.textContent = (v.san || v.notation || v.moves)[j];
+        const a = document.createElement("a"); a.className = "vm"; a.textContent = (v.notation || v.san || v.moves)[j];
         a.dataset.move = t; a.dataset.ply = p; a.dataset.line = v.index;
         a.onclick = () => send({type: "line", index: v.index, ply: p});
         d.appendChild(a);
@@ -152,9 +152,9 @@ function moveList(m) {
       d.append(")"); mv.appendChild(d);
     }
   };
-  m.moves.forEach((t, k) => {     // numbered pairs; SAN when the server gives it (2D boards)
+  m.moves.forEach((t, k) => {     // numbered pairs; the notation or SAN the server gives
     if (k % 2 === 0) { const n = document.createElement("b"); n.textContent = (k / 2 + 1) + "."; mv.appendChild(n); }
-    const s = document.createElement("span"); s.textContent = (m.san || m.notation || m.moves)[k];
+    const s = document.createElement("span"); s.textContent = (m.notation || m.san || m.moves)[k];
     s.dataset.move = t; s.dataset.ply = k + 1;
     if (k + 1 === m.ply) s.className = "cur";
     s.onclick = () => send({type: "goto", ply: k + 1}); mv.appendChild(s);
@@ -172,7 +172,12 @@ function onState(m) {
     for (const k of Object.keys(evals)) if (+k > Math.min(m.moves.length, old ? old.moves.length : 0)) delete evals[k];
     if (!old || m.variant !== old.variant || m.start !== old.start) evals = {};
   }
+  if (extras) {   // the clocks and scores kept with the game restored at this reload
+    const x = extras; extras = null;
+    if (restoring && x.variant === m.variant && x.start === m.start && x.moves === m.moves.join(",")) restoreExtras(x, m);
+  }
   st = m; sel = null; dropSel = null; pending = []; hideChooser();
+  if (premoveSide() === null) preDrop = null;   // a hand piece picked, no cell: forgotten
   $("variant").value = m.variant;
   $("fen").value = m.fen;
   $("result").textContent = m.result ? m.result.text : "";
@@ -183,9 +188,12 @@ function onState(m) {
   document.body.dataset.check = (m.check || []).map((c) => geo.cells[c].name).join(" ");
   clockMoved();
   showClocks();
+  keepExtras();
   if (premove && !premoveSide() && m.ply === m.moves.length && !m.result) {   // the premove
-    const ms = m.legal.filter((x) => x.from === premove.from && x.to === premove.to);
-    premove = null; document.body.dataset.premove = "";
+    // played when legal now, else dropped silently (a drop too: from the hand, to its cell)
+    const p = premove, ms = m.legal.filter((x) => p.drop !== undefined
+      ? x.from === null && x.drop === p.drop && x.to === p.to : x.from === p.from && x.to === p.to);
+    premove = null; preDrop = null; document.body.dataset.premove = "";
     if (ms.length) { draw(); showEval(); return play(ms[0].text); }
   }
   draw();
@@ -196,7 +204,25 @@ function onState(m) {
   }
   if (engineTurn()) go(true);
 }
-const SAVED = "cellfish-game", ENGINE = "cellfish-engine";
+const SAVED = "cellfish-game", ENGINE = "cellfish-engine", EXTRAS = "cellfish-clock-eval";
+let extras = null;   // what keepExtras saved, read at a reload, applied to the restored game
+// The clocks and the scores of the game kept across reloads, beside the game: the time left
+// on each clock as of a wall-clock instant (a running clock goes on running while the page
+// reloads, as a server's clock would), the time control, and each ply's score.
+function keepExtras() {
+  if (!st) return;
+  const x = {variant: st.variant, start: st.start, moves: st.moves.join(","), evals, tc: $("tc").value};
+  if (clock) x.clock = {ms: [left(0), left(1)], inc: clock.inc, running: running(), at: Date.now()};
+  try { localStorage.setItem(EXTRAS, JSON.stringify(x)); } catch (e) { /* storage off */ }
+}
+function restoreExtras(x, m) {
+  evals = x.evals || {};
+  $("tc").value = x.tc || "";
+  const c = x.clock;
+  if (!c || !Array.isArray(c.ms)) return;
+  const since = c.running ? performance.now() - Math.max(0, Date.now() - c.at) : null;
+  clock = {ms: c.ms.slice(), inc: c.inc, counted: m.moves.length, since};
+}
 function keep(m) {   // the game kept across reloads (with its variations), and its permalink
   const rec = {variant: m.variant, dialect: "uci", moves: m.moves,
     lines: (m.variations || []).map((v) => m.moves.slice(0, v.at).concat(v.moves))};
@@ -208,7 +234,7 @@ function keep(m) {   // the game kept across reloads (with its variations), and 
   $("permalink").href = "?" + q.toString();
 }
 function newGame(position) {
-  newClock(); evals = {}; premove = null; preSel = null; pendingEnd = null;
+  newClock(); evals = {}; premove = null; preSel = null; preDrop = null; pendingEnd = null;
   $("notice").textContent = "";
   send({type: "new", variant: $("variant").value, ...(position ? {position} : {})});
 }
@@ -251,7 +277,11 @@ function connect() {
                moves: (q.get("moves") || "").split(/[ ,]+/).filter((t) => t)};
       else if (![...q.keys()].some((k) => k !== "engine")) {
         try { rec = JSON.parse(localStorage.getItem(SAVED) || "null"); } catch (e) { rec = null; }
+        try { extras = rec && JSON.parse(localStorage.getItem(EXTRAS) || "null"); } catch (e) { extras = null; }
       }
+      // the address's parameters are used once: a reload then brings back the game as it
+      // stands (kept by the page), not the game the address started
+      if (location.search) history.replaceState(null, "", location.pathname);
       if (rec) { restoring = true; send({type: "load", json: JSON.stringify(rec)}); }
       else newGame();
     } else if (m.type === "geometry") {
@@ -264,7 +294,7 @@ function connect() {
     else if (m.type === "info") {
       infos[m.info.multipv || "1"] = m.info; showInfo();
       if ((m.info.multipv || "1") === "1" && m.info.score && search) {
-        evals[search.ply] = whiteView(m.info.score, search.side); showEval();
+        evals[search.ply] = whiteView(m.info.score, search.side); showEval(); keepExtras();
       }
       if ((m.info.multipv || "1") === "1" && m.pvmove) { setPv(m.pvmove); draw(); }
     }
@@ -287,7 +317,7 @@ function connect() {
     else if (m.type === "error") {
       $("error").textContent = m.text;
       if (goPending) { goPending = false; if (!thinking) delete document.body.dataset.thinking; }
-      if (restoring && !st) { restoring = false; send({type: "new", variant: $("variant").value}, true); }
+      if (restoring && !st) { restoring = false; extras = null; send({type: "new", variant: $("variant").value}, true); }
     }
     else if (m.type === "full" || m.type === "idle") {
       $("error").textContent = m.text; document.body.dataset.closed = m.type;
@@ -296,7 +326,7 @@ function connect() {
 }
 document.addEventListener("keydown", (e) => {   // arrow keys step through the game
   if (!st || ["INPUT", "TEXTAREA", "SELECT"].includes(e.target.tagName)) return;
-  if (e.key === "Escape") { premove = null; preSel = null; legendShow = null; hideChooser(); return draw(); }
+  if (e.key === "Escape") { premove = null; preSel = null; preDrop = null; legendShow = null; hideChooser(); return draw(); }
   const to = {ArrowLeft: st.ply - 1, ArrowRight: st.ply + 1, Home: 0, End: st.moves.length}[e.key];
   if (to === undefined || to < 0 || to > st.moves.length || to === st.ply) return;
   e.preventDefault(); send({type: "goto", ply: to});
@@ -309,13 +339,13 @@ $("go").onclick = () => go(true);
 $("analyse").onclick = () => go(false);
 $("engineside").onchange = () => {   // the engine starts at once when it is its side's turn
   try { localStorage.setItem(ENGINE, $("engineside").value); } catch (e) { /* storage off */ }
-  premove = null; preSel = null;
+  premove = null; preSel = null; preDrop = null;
   const es = $("engineside").value;   // the person's side at the bottom
   if (es === "0" || es === "1") { flipped = es === "0"; showEval(); showClocks(); }
   if (!thinking && !goPending && engineTurn()) go(true); else draw();
 };
 $("stop").onclick = () => {   // Stop also ends engine-against-engine: the engine plays no side
-  $("engineside").value = "none"; premove = null; preSel = null; send({type: "stop"});
+  $("engineside").value = "none"; premove = null; preSel = null; preDrop = null; send({type: "stop"});
   try { localStorage.setItem(ENGINE, "none"); } catch (e) { /* storage off */ }
 };
 $("takeback").onclick = () => {   // the person's last move (and the engine's answer to it)

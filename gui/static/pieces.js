@@ -1,8 +1,10 @@
 // Piece drawings, made by the page from the piece's name the server gives (never from a
-// variant's name): the chess pieces (king ... pawn) as Unicode chess glyphs; in a game whose
-// pieces are shogi pieces (`piece_style` "shogi") pentagons pointing at the opponent, with the
-// shogi piece's kanji when its name is one of shogi's, else its letter; any other piece a disc
-// with its letter(s).  A promoted piece (token "+X") has a red ring or red writing.
+// variant's name): in a game whose pieces are all chess pieces (king ... pawn), Unicode chess
+// glyphs; in a game whose pieces are shogi pieces (`piece_style` "shogi") pentagons pointing
+// at the opponent, with the shogi piece's kanji when its name is one of shogi's, else its
+// letter; in any other game every piece a disc (white or black), a chess piece with its
+// figure on it, any other with its letter(s), so that one game's pieces look alike.  A
+// promoted piece (token "+X") has a red ring or red writing.
 "use strict";
 const NS = "http://www.w3.org/2000/svg";
 function el(tag, attrs, parent) {
@@ -23,6 +25,17 @@ function isWhite(tok) {   // side 0's tokens are upper case
 function pieceName(g, tok) {
   return ((g.piece_names || {})[tok.toUpperCase()] || "").toLowerCase();
 }
+function chessGlyph(g, tok) {   // a chess piece's glyph; a piece promoted from a pawn
+  // (crazyhouse's "Q~", named "promoted queen") is drawn as the piece it is
+  if (tok.startsWith("+")) return null;
+  const name = pieceName(g, tok);
+  return CHESS_GLYPH[tok.includes("~") ? name.replace(/^promoted /, "") : name] || null;
+}
+function allChess(g) {   // every piece of the game (walls aside) is a chess piece: worked out once
+  if (g._allChess === undefined)
+    g._allChess = Object.values(g.pieces || {}).every((t) => pieceName(g, t) === "wall" || chessGlyph(g, t));
+  return g._allChess;
+}
 // draw token `tok` centred at (cx, cy) with radius r; `down`: a shogi piece points down
 function drawPiece(parent, g, tok, cx, cy, r, down) {
   const white = isWhite(tok), promoted = tok.startsWith("+");
@@ -40,14 +53,20 @@ function drawPiece(parent, g, tok, cx, cy, r, down) {
     t.setAttribute("style", `font-size:${(kanji ? 0.95 : 0.9) * r / Math.max(1, letters.length * 0.7)}px`);
     return pg;
   }
-  const glyph = !promoted && CHESS_GLYPH[name];
-  if (glyph) {
+  const glyph = chessGlyph(g, tok);
+  if (glyph && allChess(g)) {
     const t = el("text", {x: cx, y: cy + r * 0.08, class: "glyph", "stroke-width": r * 0.05}, pg);
     t.textContent = glyph;
     t.setAttribute("style", `font-size:${r * 2.05}px`);
     return pg;
   }
   el("circle", {cx, cy, r}, pg);
+  if (glyph) {   // a chess piece among others: its figure on the disc
+    const t = el("text", {x: cx, y: cy + r * 0.06, class: "figure"}, pg);
+    t.textContent = glyph;
+    t.setAttribute("style", `font-size:${r * 1.6}px`);
+    return pg;
+  }
   const t = el("text", {x: cx, y: cy}, pg);
   t.textContent = letters;
   const size = Math.min(r * 1.2, 2.2 * r / Math.max(1, letters.length));

@@ -19,9 +19,10 @@ not read), ``level`` (levels.py), ``solid`` (solid.py), ``hole`` (holes.py), ``r
 (rulings.py), ``return`` (returns.py), ``pieceset`` (pieceset.py), ``hint`` (hints.py),
 ``lattice`` (lattice.py), ``asia`` (asia.py, counting.py), ``chess960`` (chess960.py),
 ``gating`` (gating.py), ``walls`` (walls.py), ``placement`` (placement.py), ``reversi``
-(reversi.py), ``checks`` (checks.py), ``blast`` (blast.py), ``stalemate`` (stalemate.py),
+(reversi.py), ``ataxx`` (ataxx.py), ``checks`` (checks.py), ``blast`` (blast.py), ``stalemate`` (stalemate.py),
 ``castle`` (castlerules.py), ``petrify`` (petrify.py), ``material`` (materialcount.py),
-``passes`` (passes.py), ``flag`` (results.py, beside the flag keys), ``refused``
+``passes`` (passes.py), ``flag`` (results.py, beside the flag keys), ``seasia``
+(seasia.py), ``twoboards`` (twoboards.py), ``refused``
 (Fairy-Stockfish keys this loader does not play, refused by name: a silently ignored rule would
 play another game).
 """
@@ -173,10 +174,9 @@ KEYS: tuple[Key, ...] = tuple(
             needs={"staticGatingRegion": "staticGating"},
             read=_read(bools="staticGating pastGating arrowGating"))
     + _keys("gui", "fsf", "pieceToCharTable pocketSize variantTemplate", boards=_EVERY)
-    + _keys("refused", "fsf", """bikjangRule cambodianMoves chasingRule connectDiagonal connectHorizontal
-            connectN connectVertical diagonalLines dropOnTop duckGating moveRepetitionIllegal
-            mustDropType petrifyOnCapture pieceValueEg pieceValueMg sittuyinPromotion
-            sittuyinRookDrop twoBoards""",
+    + _keys("refused", "fsf", """chasingRule connectDiagonal connectHorizontal
+            connectN connectVertical dropOnTop duckGating
+            petrifyOnCapture pieceValueEg pieceValueMg""",
             boards=frozenset())
     # the xiangqi family (asia.py); mobilityRegionWhite<Piece>/…Black<Piece> are named by
     # piece, as piece keys are (asia.is_mobility_key)
@@ -207,6 +207,24 @@ KEYS: tuple[Key, ...] = tuple(
     # ... and stalemates decided by the pieces (stalemate.py, and reversi.py after two passes)
     + _keys("stalemate", "fsf", "", defaults={"stalematePieceCount": "false"},
             read=_read("stalematePieceCount"))
+    # the south-east Asian games and the two-board games (fsf7): sittuyin's setup and
+    # promotion, Cambodian chess's first moves (seasia.py), one board of a two-board game and
+    # the piece a side must drop (twoboards.py)
+    + _keys("seasia", "fsf", "", defaults={"sittuyinRookDrop": "false",
+                                           "sittuyinPromotion": "false", "cambodianMoves": "false"},
+            needs={"sittuyinRookDrop": "pieceDrops", "cambodianMoves": "gating"},
+            read=_read("sittuyinRookDrop sittuyinPromotion cambodianMoves"))
+    + _keys("twoboards", "fsf", "mustDropType", defaults={"twoBoards": "false"},
+            needs={"twoBoards": "pieceDrops", "mustDropType": "mustDrop"}, read=_read("twoBoards"))
+    # ... Ataxx's drops that take nothing from a hand (ataxx.py; its enclosingDrop and
+    # flipEnclosedPieces values are the reversi group's keys)
+    + _keys("ataxx", "fsf", "", defaults={"freeDrops": "false"}, needs={"freeDrops": "pieceDrops"},
+            read=_read("freeDrops"))
+    # the janggi family (fsf6): palace diagonals and bikjang (janggi.py; its material count
+    # is materialCounting = janggi, read by janggi.py beside materialcount.py)
+    + _keys("janggi", "fsf", "diagonalLines",
+            defaults={"bikjangRule": "false", "moveRepetitionIllegal": "false"},
+            read=_read(bools="bikjangRule moveRepetitionIllegal"))
     # cellfish's own keys (docs/variant-files.md)
     + _keys("level", "cellfish", "levels levelNames", needs={"levelNames": "levels"},
             read=_read(ints={"levels": (2, 8)}))      # 8: levels.py's MAX_LEVELS
