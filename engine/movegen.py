@@ -10,7 +10,8 @@ from typing import TYPE_CHECKING, Final
 
 from . import movedata
 from .attacks import attacked_mask, pinned_mask
-from .moves import ACTED_SHIFT, CASTLE, CELL, DOUBLE, DROP, EP, FISSION, FROM_SHIFT, FUSION, SPECIAL, TYPE_SHIFT
+from .moves import (ACTED_SHIFT, CASTLE, CELL, DOUBLE, DROP, EP, FISSION, FROM_SHIFT, FROM_TO, FUSION, SPECIAL,
+                    TYPE_SHIFT)
 from .walker import targets_into, walk_targets
 
 if TYPE_CHECKING:
@@ -527,7 +528,7 @@ def royal_filter(pos: Position, pseudo: list[int]) -> list[int]:
                     if attacked_mask(fa, b, king[side]):
                         bad.append(i)
                     pos.unmake()
-            elif lift and m < 0x10000:
+            elif lift and m <= FROM_TO:         # a plain move: no type, acted cell or flag
                 if _lifted_attacked(pos, fa, k, m & CELL):
                     bad.append(i)
             else:
@@ -545,7 +546,7 @@ def royal_filter(pos: Position, pseudo: list[int]) -> list[int]:
             if drop_hook is not None and not drop_hook(pos, m):
                 bad.append(i)
                 continue
-        elif frm == k and lift and m < 0x10000:
+        elif frm == k and lift and m <= FROM_TO:
             if _lifted_attacked(pos, fa, k, m & CELL):
                 bad.append(i)
             continue

@@ -31,7 +31,7 @@ from typing import Any
 from engine.attacks import attacked_mask
 from engine.geometry import Coord
 from engine.movegen import royal_filter
-from engine.moves import CELL, FROM_SHIFT, SPECIAL
+from engine.moves import CELL, FROM_SHIFT, SPECIAL, TYPE_SHIFT
 from engine.pieces import BOTH, LEAP, RIDE, Atom, PieceType
 from engine.variant import BLACK, WHITE
 
@@ -299,7 +299,7 @@ class JanggiRules(RuleBase):
         def mv(k: int) -> int:
             return st[-1 - k][0][0] if k < len(st) else 0     # 0: before the first move
         m0 = mv(0)
-        if m0 >= 0x10000 or (m0 >> FROM_SHIFT) & CELL == m0 & CELL or pos.board[m0 & CELL] not in self._reach:
+        if m0 >= 1 << TYPE_SHIFT or (m0 >> FROM_SHIFT) & CELL == m0 & CELL or pos.board[m0 & CELL] not in self._reach:
             return False
         rep = 2 if mv(2) == _reverse(m0) else 1 if _is_pass(mv(2)) else 0
         if not rep:
