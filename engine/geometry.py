@@ -84,16 +84,29 @@ class Geometry:
         return geo
 
 
+def file_letters(x: int) -> str:
+    """The name of file x (from 0): a .. z, then aa .. az, ba .. zz, aaa .. (a file past z takes
+    two letters, as a spreadsheet's columns); a rank is a number, so a cell's name stays one
+    run of letters and one of digits (``aa10``, ``ab3``)."""
+    s = ""
+    x += 1
+    while x:
+        x, r = divmod(x - 1, 26)
+        s = chr(97 + r) + s
+    return s
+
+
 def grid2d(files: int, ranks: int) -> Geometry:
-    """Rectangular board, file letters a.. and rank numbers 1.. (ranks may have two digits)."""
+    """Rectangular board, file letters a.. (past z: aa, ab ..) and rank numbers 1.. (ranks
+    may have several digits)."""
     coords = [(x, y) for y in range(ranks) for x in range(files)]
-    names = [f"{chr(97 + x)}{y + 1}" for x, y in coords]
+    names = [f"{file_letters(x)}{y + 1}" for x, y in coords]
     return Geometry(coords, names)
 
 
 def grid3d(levels: int, files: int, ranks: int, level_letters: str) -> Geometry:
     coords = [(l, f, r) for l in range(levels) for r in range(ranks) for f in range(files)]
-    names = [f"{level_letters[l]}{chr(97 + f)}{r + 1}" for l, f, r in coords]
+    names = [f"{level_letters[l]}{file_letters(f)}{r + 1}" for l, f, r in coords]
     geo = Geometry(coords, names)
     geo.level_axis = 0
     return geo
@@ -105,7 +118,7 @@ def grid_levels(files: int, ranks: int, level_names: str) -> Geometry:
     offset 0, so a piece of a 2D game moves within its own level."""
     coords = [(f, r, lv) for lv in range(len(level_names)) for r in range(ranks)
               for f in range(files)]
-    names = [f"{level_names[lv]}{chr(97 + f)}{r + 1}" for f, r, lv in coords]
+    names = [f"{level_names[lv]}{file_letters(f)}{r + 1}" for f, r, lv in coords]
     geo = Geometry(coords, names)
     geo.level_axis = 2
     geo.lift_vectors = True

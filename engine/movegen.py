@@ -10,7 +10,8 @@ from typing import TYPE_CHECKING, Final
 
 from . import movedata
 from .attacks import attacked_mask, pinned_mask
-from .moves import CASTLE, DOUBLE, DROP, EP, FISSION, FUSION, SPECIAL
+from .moves import (ACTED_SHIFT, CASTLE, CELL, DOUBLE, DROP, EP, FISSION, FROM_SHIFT, FROM_TO, FUSION, SPECIAL,
+                    TYPE_SHIFT)
 from .walker import targets_into, walk_targets
 
 if TYPE_CHECKING:
@@ -45,7 +46,7 @@ def pseudo_moves(pos: Position, captures_only: bool = False, drops: bool = True)
     for s in pos.occ[side]:
         code = b[s]
         T = tl[code]
-        base = s << 8
+        base = s << FROM_SHIFT
         pr = promo[code]
         if pr is not None and s not in pfrom[code]:
             pr = None                   # a pawn far from its promotion zone moves plainly
@@ -75,13 +76,13 @@ def pseudo_moves(pos: Position, captures_only: bool = False, drops: bool = True)
                 out.append(base | t)
         else:
             for t in tg:
-                opts = pr.get((s, t & 255))
+                opts = pr.get((s, t & CELL))
                 if opts is None:
                     out.append(base | t)
                 else:
                     m = base | t
                     for o in opts:
-                        out.append(m | (o << 16))
+                        out.append(m | (o << TYPE_SHIFT))
     if md.hands and drops:
         _drops(pos, out)
     if md.castling and pos.castle:
@@ -107,7 +108,7 @@ def quiet_moves(pos: Position) -> list[int]:
     for s in pos.occ[side]:
         code = b[s]
         T = tl[code]
-        base = s << 8
+        base = s << FROM_SHIFT
         pr = promo[code]
         if pr is not None and s not in pfrom[code]:
             pr = None
@@ -125,7 +126,7 @@ def quiet_moves(pos: Position) -> list[int]:
         for t in tg:
             if t & EP:
                 continue
-            to = t & 255
+            to = t & CELL
             p = b[to]
             if p and (p & 1) != side:
                 continue
@@ -162,7 +163,7 @@ def _captures(pos: Position, md: MoveData) -> list[int]:
     for s in pos.occ[side]:
         code = b[s]
         T = tl[code]
-        base = s << 8
+        base = s << FROM_SHIFT
         pr = promo[code]
         if pr is not None and s not in pfrom[code]:
             pr = None                   # a pawn far from its promotion zone moves plainly
@@ -190,7 +191,7 @@ def _captures(pos: Position, md: MoveData) -> list[int]:
             continue
         tg = walk_targets(T, s, b, side, ep)
         for t in tg:
-            to = t & 255
+            to = t & CELL
             p = b[to]
             cap = (p and (p & 1) != side) or (t & EP)
             opts = pr.get((s, to)) if pr is not None else None
@@ -200,7 +201,7 @@ def _captures(pos: Position, md: MoveData) -> list[int]:
             else:
                 for o in opts:
                     if cap or o:
-                        out.append(base | t | (o << 16))
+                        out.append(base | t | (o << TYPE_SHIFT))
     return out
 
 
@@ -218,7 +219,7 @@ def _drops(pos: Position, out: list[int]) -> None:
     drops = pos.variant.drops
     for code in range(2 + pos.side, len(hand), 2):
         if hand[code]:
-            mb = (DROP << 8) | ((code >> 1) << 16)
+            mb = (DROP << FROM_SHIFT) | ((code >> 1) << TYPE_SHIFT)
             for t in drops[code]:
                 if not b[t]:
                     out.append(mb | t)
@@ -241,7 +242,7 @@ def _castling(pos: Position, out: list[int]) -> None:
                 return
         if any(attacked(pos, c, them) for c in rule.safe if c != rule.king_from):
             continue
-        out.append(rule.move_to | (rule.king_from << 8) | CASTLE)
+        out.append(rule.move_to | (rule.king_from << FROM_SHIFT) | CASTLE)
 
 
 def attacked_with(atk: AttackTables, b: list[int], t: int) -> bool:
@@ -345,15 +346,15 @@ def evasions(pos: Position, moves: list[int], k: int, them: int, drops: bool = F
     paths = list(attackers.values())
     cells = paths[0].intersection(*paths[1:]) if paths else set()
     keep = EP | SPECIAL | FISSION | FUSION
-    out = [m for m in moves if (m & 255) in cells or (m >> 8) & 255 == k or m & keep
-           or ((m >> 24) & 255 and not m & DOUBLE)]
+    out = [m for m in moves if (m & CELL) in cells or (m >> FROM_SHIFT) & CELL == k or m & keep
+           or ((m >> ACTED_SHIFT) & CELL and not m & DOUBLE)]
     if drops and cells and pos.variant.hands:
         hand = pos.hand
         regions = pos.variant.drops
         targets = sorted(c for c in cells if not b[c])
         for code in range(2 + pos.side, len(hand), 2):
             if hand[code]:
-                mb = (DROP << 8) | ((code >> 1) << 16)
+                mb = (DROP << FROM_SHIFT) | ((code >> 1) << TYPE_SHIFT)
                 reg = regions[code]
                 out += [mb | t for t in targets if t in reg]
     return out
@@ -447,9 +448,9 @@ def gives_check(pos: Position, m: int) -> bool:
 
 def is_capture(pos: Position, m: int) -> bool:
     """Does move m take an enemy piece (en passant included; a drop never does)?"""
-    if (m >> 8) & 255 == DROP:
+    if (m >> FROM_SHIFT) & CELL == DROP:
         return False
-    p = pos.board[m & 255]
+    p = pos.board[m & CELL]
     return bool(m & EP) or (bool(p) and (p & 1) != pos.side and not m & CASTLE)
 
 
@@ -499,7 +500,7 @@ def royal_filter(pos: Position, pseudo: list[int]) -> list[int]:
         # no royal piece to guard: only the drop rule (a pawn not doubled, no dropped check)
         if drop_hook is None:
             return pseudo
-        return [m for m in pseudo if (m >> 8) & 255 != DROP or drop_hook(pos, m)]
+        return [m for m in pseudo if (m >> FROM_SHIFT) & CELL != DROP or drop_hook(pos, m)]
     them = side ^ 1
     fa = _attack_masks(pos)[them]
     b = pos.board
@@ -517,7 +518,7 @@ def royal_filter(pos: Position, pseudo: list[int]) -> list[int]:
         pinned = pinned_mask(fa, b, k, side)
         for i in range(len(pseudo)):
             m = pseudo[i]
-            frm = (m >> 8) & 255                    # from cell
+            frm = (m >> FROM_SHIFT) & CELL        # from cell
             if frm == DROP:
                 if drop_hook is not None and not drop_hook(pos, m):
                     bad.append(i)
@@ -527,8 +528,8 @@ def royal_filter(pos: Position, pseudo: list[int]) -> list[int]:
                     if attacked_mask(fa, b, king[side]):
                         bad.append(i)
                     pos.unmake()
-            elif lift and m < 0x10000:
-                if _lifted_attacked(pos, fa, k, m & 255):
+            elif lift and m <= FROM_TO:         # a plain move: no type, acted cell or flag
+                if _lifted_attacked(pos, fa, k, m & CELL):
                     bad.append(i)
             else:
                 pos.make(m)
@@ -540,13 +541,13 @@ def royal_filter(pos: Position, pseudo: list[int]) -> list[int]:
         pseudo = evasions(pos, pseudo, k, them)      # only what can end the check
     for i in range(len(pseudo)):
         m = pseudo[i]
-        frm = (m >> 8) & 255
+        frm = (m >> FROM_SHIFT) & CELL
         if frm == DROP:
             if drop_hook is not None and not drop_hook(pos, m):
                 bad.append(i)
                 continue
-        elif frm == k and lift and m < 0x10000:
-            if _lifted_attacked(pos, fa, k, m & 255):
+        elif frm == k and lift and m <= FROM_TO:
+            if _lifted_attacked(pos, fa, k, m & CELL):
                 bad.append(i)
             continue
         pos.make(m)

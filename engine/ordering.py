@@ -12,7 +12,7 @@ from operator import itemgetter
 from typing import TYPE_CHECKING, Final
 
 from .movegen import attacked, drop_moves, pseudo_moves, quiet_moves
-from .moves import DROP, EP, FISSION, FUSION
+from .moves import ACTED_SHIFT, CELL, DROP, EP, FISSION, FROM_SHIFT, FUSION, TYPE_MASK, TYPE_SHIFT
 from .search_state import SearchState
 
 if TYPE_CHECKING:
@@ -55,27 +55,27 @@ class MoveOrdering(SearchState):
             if m == ttmove:
                 keyed.append((K_TT, m))
                 continue
-            frm = (m >> 8) & 255
+            frm = (m >> FROM_SHIFT) & CELL
             if frm == DROP:
                 # returns and drops: killers and history first, then where the dropped
                 # piece stands best (its square value), not the generator's cell order
                 if m == k1 or m == k2:
                     keyed.append((K_KILLER, m))
                 else:
-                    dc = ((m >> 16) & 255) * 2 + side
-                    keyed.append((hist.get(m * 2 + side, 0) + pst[dc][m & 255] - val[dc], m))
+                    dc = ((m >> TYPE_SHIFT) & TYPE_MASK) * 2 + side
+                    keyed.append((hist.get(m * 2 + side, 0) + pst[dc][m & CELL] - val[dc], m))
                 continue
-            if acted is not None and hook is not None and m >> 24 & 255 and hook(pos, m):
+            if acted is not None and hook is not None and m >> ACTED_SHIFT & CELL and hook(pos, m):
                 # acts on another cell (a shunt lands on it), may promote the mover:
                 # ordered as a capture, by its material swing
-                keyed.append((K_CAPTURE + self._acted_gain(pos, m, ((m >> 24) & 255) - 1, acted) * 16
+                keyed.append((K_CAPTURE + self._acted_gain(pos, m, ((m >> ACTED_SHIFT) & CELL) - 1, acted) * 16
                      - (val[b[frm]] >> 4), m))
                 continue
-            cap = b[m & 255]
+            cap = b[m & CELL]
             if cap and (cap & 1) != side:
                 va = val[b[frm]]
                 vv = val[cap] if extra is None else val[cap] + extra[cap]
-                if va > vv + 50 and royal and attacked(pos, m & 255, them):
+                if va > vv + 50 and royal and attacked(pos, m & CELL, them):
                     keyed.append((K_BAD + vv, m))       # defended and worth less than the capturer
                 else:
                     keyed.append((K_CAPTURE + vv * 16 - (va >> 4), m))
@@ -83,8 +83,8 @@ class MoveOrdering(SearchState):
             if m & EP:
                 keyed.append((K_CAPTURE + 1600, m))
                 continue
-            if (m >> 16) & 255 and not m & (FISSION | FUSION):
-                keyed.append((K_PROMO + val[((m >> 16) & 255) * 2 + side], m))
+            if (m >> TYPE_SHIFT) & TYPE_MASK and not m & (FISSION | FUSION):
+                keyed.append((K_PROMO + val[((m >> TYPE_SHIFT) & TYPE_MASK) * 2 + side], m))
                 continue
             if hook is not None and hook(pos, m):
                 keyed.append((K_SPECIAL, m))
@@ -103,9 +103,9 @@ class MoveOrdering(SearchState):
         new = acted(pos, m)
         gain = (val[new] if new and (new & 1) == side else -val[new] if new else 0) \
             - (val[old] if (old & 1) == side else -val[old])
-        pt = (m >> 16) & 255
+        pt = (m >> TYPE_SHIFT) & TYPE_MASK
         if pt and not m & (FISSION | FUSION):
-            gain += val[pt * 2 + side] - val[pos.board[(m >> 8) & 255]]
+            gain += val[pt * 2 + side] - val[pos.board[(m >> FROM_SHIFT) & CELL]]
         return max(0, gain)
 
     def _reward(self, killers: list[int], m: int, side: int, depth: int) -> None:
@@ -125,9 +125,9 @@ class MoveOrdering(SearchState):
         side = pos.side
         drops = self.variant.drops
         for m in cands:
-            if m and (m >> 8) & 255 == DROP and m not in out:
-                code = ((m >> 16) & 255) * 2 + side
-                t = m & 255
+            if m and (m >> FROM_SHIFT) & CELL == DROP and m not in out:
+                code = ((m >> TYPE_SHIFT) & TYPE_MASK) * 2 + side
+                t = m & CELL
                 if code < len(hand) and hand[code] and not b[t] and t in drops[code] \
                         and m not in moves:
                     out.append(m)
@@ -173,12 +173,12 @@ class MoveOrdering(SearchState):
         """Cheap sanity check of a hash move (guards against key collisions)."""
         b = pos.board
         side = pos.side
-        frm = (m >> 8) & 255
-        to = m & 255
+        frm = (m >> FROM_SHIFT) & CELL
+        to = m & CELL
         p = b[to]
         if p and (p & 1) == side:
             return False
         if frm == DROP:
-            return not p and pos.hand[pos._handsrc[((m >> 16) & 255) * 2 + side]] > 0
+            return not p and pos.hand[pos._handsrc[((m >> TYPE_SHIFT) & TYPE_MASK) * 2 + side]] > 0
         q = b[frm]
         return bool(q) and (q & 1) == side

@@ -15,7 +15,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from .moves import CASTLE, DOUBLE, DROP, EP, FLAGS, NULL_MOVE, SPECIAL
+from .moves import (ACTED_SHIFT, CASTLE, CELL, DOUBLE, DROP, EP, FLAGS, FROM_SHIFT, FROM_TO, NULL_MOVE,
+                    SPECIAL, TYPE_MASK, TYPE_SHIFT)
 
 if TYPE_CHECKING:
     from .movedata import MoveData
@@ -176,8 +177,8 @@ class Position:
         z = self.z
         b = self.board
         side = self.side
-        to = m & 255
-        frm = (m >> 8) & 255
+        to = m & CELL
+        frm = (m >> FROM_SHIFT) & CELL
         old = self.acc
         rec: Record = (m, self.ep, self.ep_victim, self.castle, self.halfmove, self.hash, old)
         h = self.hash ^ z.side ^ z.ep[self.ep] ^ z.ep[-1]
@@ -190,7 +191,7 @@ class Position:
         W = self.accw if old is not None else None      # the evaluator's sum is kept
         a = old if old is not None else 0
         if frm == DROP:
-            code = ((m >> 16) & 255) * 2 + side
+            code = ((m >> TYPE_SHIFT) & TYPE_MASK) * 2 + side
             b[to] = code
             if W is not None:
                 a += W[code][to]
@@ -266,8 +267,8 @@ class Position:
                         self.hand[hc] = n + 1
                         h ^= z.hand[hc][n] ^ z.hand[hc][n + 1]
                     cap = 0
-                elif m & DOUBLE and not (m >> 16) & 255:    # a promoting step leaves none
-                    e = ((m >> 24) & 255) - 1
+                elif m & DOUBLE and not (m >> TYPE_SHIFT) & TYPE_MASK:    # a promoting step leaves none
+                    e = ((m >> ACTED_SHIFT) & CELL) - 1
                     self.ep = e
                     self.ep_victim = to
                     h ^= z.ep[-1] ^ z.ep[e]
@@ -285,7 +286,7 @@ class Position:
                     n = self.hand[hc]
                     self.hand[hc] = n + 1
                     h ^= z.hand[hc][n] ^ z.hand[hc][n + 1]
-            pt = (m >> 16) & 255
+            pt = (m >> TYPE_SHIFT) & TYPE_MASK
             newcode = pt * 2 + side if pt else code
             b[to] = newcode
             occ.add(to)
@@ -303,7 +304,7 @@ class Position:
             if self._royal[newcode]:
                 self.king[side] = to
             rv = self._pawn[code]
-            if cap or extra or (rv is not None and (m & 0xFFFF) not in rv) \
+            if cap or extra or (rv is not None and (m & FROM_TO) not in rv) \
                     or (pt and self.variant.promotion_resets_clock):
                 self.halfmove = 0
             else:
@@ -401,11 +402,11 @@ class Position:
         if side:
             self.fullmove -= 1
         b = self.board
-        to = m & 255
-        frm = (m >> 8) & 255
+        to = m & CELL
+        frm = (m >> FROM_SHIFT) & CELL
         if self._movefx and m != NULL_MOVE:
             self._undo_journal(self._mjournals.pop())
-        if frm == DROP:                # a drop, or a null move (from DROP to 255)
+        if frm == DROP:                # a drop, or a null move (from DROP to DROP)
             if m == NULL_MOVE:
                 self.ep, self.ep_victim, self.halfmove, self.hash = ep, epv, halfmove, h
                 self.acc = acc

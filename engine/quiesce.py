@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING
 
 from .game import game_result
 from .movegen import attacked, evasions, in_check, legal_moves, legal_tactical, pinned_cells, pseudo_moves
-from .moves import DROP, EP, FISSION, FUSION, SPECIAL
+from .moves import ACTED_SHIFT, CELL, DROP, EP, FISSION, FROM_SHIFT, FUSION, PROMO, SPECIAL, TYPE_MASK, TYPE_SHIFT
 from .ordering import MoveOrdering, _first
 from .tt import INF, MAX_PLY, result_score
 from .variant import CAPTURE_WINS
@@ -60,7 +60,7 @@ class Quiescence(MoveOrdering):
             royal = self.royal
             best_pv: list[int] = []
             for m in moves:
-                if drop_hook is not None and (m >> 8) & 255 == DROP and not drop_hook(pos, m):
+                if drop_hook is not None and (m >> FROM_SHIFT) & CELL == DROP and not drop_hook(pos, m):
                     continue
                 pos.make(m)
                 if royal:
@@ -96,10 +96,10 @@ class Quiescence(MoveOrdering):
         extra = self.gains_hook(pos) if self.gains_hook is not None else None
         cand: list[tuple[int, int, int]] = []
         for m in self.captures(pos):
-            frm = (m >> 8) & 255
+            frm = (m >> FROM_SHIFT) & CELL
             if frm == DROP:
                 continue
-            cap = b[m & 255]
+            cap = b[m & CELL]
             if cap and (cap & 1) != side:
                 gain = val[cap]
                 if extra is not None:
@@ -107,15 +107,15 @@ class Quiescence(MoveOrdering):
                         cand.append((CAPTURE_WINS * 16, m, CAPTURE_WINS))    # wins: first, never pruned
                         continue
                     gain += extra[cap]
-                if m & 0xFF0000 and not m & (FISSION | FUSION):
-                    gain += val[((m >> 16) & 255) * 2 + side] - val[b[frm]]
+                if m & PROMO and not m & (FISSION | FUSION):
+                    gain += val[((m >> TYPE_SHIFT) & TYPE_MASK) * 2 + side] - val[b[frm]]
                 elif stand + gain + 200 <= alpha:
                     continue        # delta pruning
                 cand.append((gain * 16 - (val[b[frm]] >> 4), m, gain))
             elif m & EP:
                 cand.append((100 * 16, m, 100))
-            elif m & 0xFF0000 and not m & (FISSION | FUSION):
-                gain = val[((m >> 16) & 255) * 2 + side] - val[b[frm]]
+            elif m & PROMO and not m & (FISSION | FUSION):
+                gain = val[((m >> TYPE_SHIFT) & TYPE_MASK) * 2 + side] - val[b[frm]]
                 if gain > 0:
                     cand.append((gain * 16, m, gain))
             elif hook is not None and hook(pos, m):
@@ -130,10 +130,10 @@ class Quiescence(MoveOrdering):
             if royal and self.fast_pins and qply < 2 and kcell >= 0 else None
         best_pv = []
         for _, m, gain in cand:
-            frm = (m >> 8) & 255
+            frm = (m >> FROM_SHIFT) & CELL
             # a capture by a more valuable piece of a defended piece loses material
-            if gain and val[b[frm]] > gain + 50 and not m & 0xFF0000 and \
-                    self.defence_test and attacked(pos, m & 255, them):
+            if gain and val[b[frm]] > gain + 50 and not m & PROMO and \
+                    self.defence_test and attacked(pos, m & CELL, them):
                 continue
             pos.make(m)
             if royal and (pinned is None or frm == kcell or frm in pinned or m & EP):
@@ -187,10 +187,10 @@ class Quiescence(MoveOrdering):
             for m in moves:
                 if not self.tactical(pos, m):
                     continue
-                p = b[m & 255] if (m >> 8) & 255 != DROP else 0
-                if p and (p & 1) != side and not m & SPECIAL and not (m >> 24) & 255 \
+                p = b[m & CELL] if (m >> FROM_SHIFT) & CELL != DROP else 0
+                if p and (p & 1) != side and not m & SPECIAL and not (m >> ACTED_SHIFT) & CELL \
                         and stand + val[p] + (extra[p] if extra else 0) + 200 <= alpha \
-                        and not (m >> 16) & 255:
+                        and not (m >> TYPE_SHIFT) & TYPE_MASK:
                     continue        # delta pruning of a plain capture
                 tact.append(m)
             if not tact:

@@ -23,6 +23,7 @@ from typing import TYPE_CHECKING
 
 from .pieces import HOP, LAME
 from .tables import supports_attack_tables
+from .moves import FROM_SHIFT
 
 if TYPE_CHECKING:
     from .variant import CastlingRule, Variant
@@ -86,11 +87,11 @@ class PositionRules:
         self.journal_special: bool = r.special_moves and not r.own_special_undo
         self.royal: list[bool] = [bool((pt := v.piece_types[c >> 1]) and pt.royal) for c in range(ncodes)]
         # per code: None if its moves never reset the move-rule count, else the moves
-        # (from << 8 | to) that do not reset it because the piece could take them back
+        # (from << FROM_SHIFT | to, the move's FROM_TO bits) that do not reset it because the piece could take them back
         # (Variant.reversible; empty for a pawn)
         rev = v.reversible or frozenset()
         self.pawn: list[frozenset[int] | None] = [
-            frozenset((f << 8) | t for c2, f, t in rev if c2 == c) if v.resets_move_clock(c) else None
+            frozenset((f << FROM_SHIFT) | t for c2, f, t in rev if c2 == c) if v.resets_move_clock(c) else None
             for c in range(ncodes)]
         # per code: the type id a captured piece of that code gives its capturer's hand (0: none)
         self.handtype: list[int] = [0] * ncodes

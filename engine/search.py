@@ -54,7 +54,7 @@ from .evaluate import Evaluator
 from .game import game_result
 from .limits import Limits, Stop
 from .movegen import attacked, evasions, in_check, legal_moves, pinned_cells, pseudo_moves, quiet_checks
-from .moves import ACTED, DOUBLE, DROP, EP, FLAGS, UNMADE_NOT
+from .moves import ACTED, CELL, DOUBLE, DROP, EP, FLAGS, FROM_SHIFT, TYPE_MASK, TYPE_SHIFT, UNMADE_NOT
 from .ordering import K_BAD, K_KILLER, K_TACTICAL, _first
 from .quiesce import Quiescence
 from .reductions import LMP_COUNT, REDUCTION
@@ -133,12 +133,12 @@ class Searcher(Quiescence):
     def tactical(self, pos: Position, m: int) -> bool:
         if self.is_tactical_hook is not None:
             return self.is_tactical_hook(pos, m)
-        frm = (m >> 8) & 255
+        frm = (m >> FROM_SHIFT) & CELL
         if frm == DROP:
             return False
-        if m & EP or (m >> 16) & 255:
+        if m & EP or (m >> TYPE_SHIFT) & TYPE_MASK:
             return True
-        p = pos.board[m & 255]
+        p = pos.board[m & CELL]
         return bool(p) and (p & 1) != pos.side
 
     def in_check(self, pos: Position) -> bool:
@@ -416,7 +416,7 @@ class Searcher(Quiescence):
         tried = 0
         if lazy and ttmove and not ttmove & FLAGS and self._plausible(pos, ttmove):
             # the hash move first, before anything is generated: often it refutes at once
-            if drop_hook is None or (ttmove >> 8) & 255 != DROP or drop_hook(pos, ttmove):
+            if drop_hook is None or (ttmove >> FROM_SHIFT) & CELL != DROP or drop_hook(pos, ttmove):
                 pos.make(ttmove)
                 k = pos.king[side]
                 if royal and k >= 0 and attacked(pos, k, them):
@@ -500,7 +500,7 @@ class Searcher(Quiescence):
                     best = fstatic
                 break
             if lazy:
-                frm = (m >> 8) & 255
+                frm = (m >> FROM_SHIFT) & CELL
                 if frm == DROP and drop_hook is not None and not drop_hook(pos, m):
                     continue
                 if (futile or late) and unmade_ok and count and key < K_TACTICAL and frm != kcell \
@@ -509,8 +509,8 @@ class Searcher(Quiescence):
                     if checking is None:
                         checking, first = quiet_checks(pos)
                     if frm == DROP:
-                        code = ((m >> 16) & 255) * 2 + side
-                    elif frm in first or pos.board[m & 255]:
+                        code = ((m >> TYPE_SHIFT) & TYPE_MASK) * 2 + side
+                    elif frm in first or pos.board[m & CELL]:
                         # it may open a line, or it takes a piece (a losing capture sorts
                         # among the quiet moves) where quiet_checks lists no cell: made and
                         # tested below
@@ -518,7 +518,7 @@ class Searcher(Quiescence):
                     else:
                         code = pos.board[frm]
                     if code >= 0:
-                        codes = checking.get(m & 255)
+                        codes = checking.get(m & CELL)
                         if codes is None or code not in codes:
                             count += 1
                             if futile and best < fstatic:

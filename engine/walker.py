@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Callable
 
-from .moves import DOUBLE, EP
+from .moves import ACTED_SHIFT, DOUBLE, EP
 from .pieces import CAPTURE, MOVE
 from .tables import (PART_BENT, PART_CLEAPS, PART_CRIDES, PART_HOPS, PART_LEAPS, PART_MLEAPS,
                      PART_MRIDES, PART_PATHS, PART_RIDES, PART_SPECIAL)
@@ -84,7 +84,7 @@ def targets_into(T: PieceTables, s: int, b: list[int], side: int, ep: int,
                 if stops[k]:
                     if mode != CAPTURE:
                         if flag == "double":
-                            out.append(base | t | DOUBLE | ((ray[k - 1] + 1) << 24))
+                            out.append(base | t | DOUBLE | ((ray[k - 1] + 1) << ACTED_SHIFT))
                         else:
                             out.append(base | t)
                     elif flag == "ep" and t == ep:

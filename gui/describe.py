@@ -14,7 +14,7 @@ from engine.game import game_result
 from engine import movedata
 from engine.movegen import in_check, legal_moves, pseudo_moves
 from engine.walker import walk_targets
-from engine.moves import DOUBLE, DROP
+from engine.moves import ACTED_SHIFT, CELL, DOUBLE, DROP, FROM_SHIFT, TYPE_MASK, TYPE_SHIFT
 from engine.notation import code_token, format_position, move_text
 from match.records import _file_rank
 
@@ -166,9 +166,9 @@ def piece_moves(v, token: str) -> dict | None:
             pos.put(frm, code)
             pos.side = 0
             tables = movedata.of(pos).tl[code]      # the piece's own moves, no variant hook
-            got = {t & 255 for t in walk_targets(tables, frm, pos.board, 0, -1)}
+            got = {t & CELL for t in walk_targets(tables, frm, pos.board, 0, -1)}
             if not got:     # moves only the variant's hook makes (Notake): its pseudo-moves
-                got = {m & 255 for m in pseudo_moves(pos, drops=False) if (m >> 8) & 255 == frm}
+                got = {m & CELL for m in pseudo_moves(pos, drops=False) if (m >> FROM_SHIFT) & CELL == frm}
             found.append(sorted(got - {frm}))
     except Exception:       # a variant's own hooks may need kings or more
         return None
@@ -229,10 +229,10 @@ def readable(v, pos, m: int) -> str:
     written); a return or drop from the hand `R@ua1`.  (Not `x` for a capture: a level of the
     cube is called x.)"""
     names = v.geometry.names
-    to, frm = m & 255, (m >> 8) & 255
+    to, frm = m & CELL, (m >> FROM_SHIFT) & CELL
     text = move_text(v, m)
     if frm == DROP:
-        return f"{v.piece_types[(m >> 16) & 255].token}@{names[to]}"
+        return f"{v.piece_types[(m >> TYPE_SHIFT) & TYPE_MASK].token}@{names[to]}"
     code, target = pos.board[frm], pos.board[to]
     letters = code_token(v, code).upper()
     cap = bool(target) and (target & 1) != (code & 1)
@@ -244,11 +244,11 @@ def readable(v, pos, m: int) -> str:
 
 
 def move_description(v, m: int) -> dict:
-    frm = (m >> 8) & 255
+    frm = (m >> FROM_SHIFT) & CELL
     # (a pawn's long step keeps its en-passant cell there: no cell it acts on)
-    acted = -1 if m & DOUBLE else ((m >> 24) & 255) - 1
-    return {"text": move_text(v, m), "from": None if frm == DROP else frm, "to": m & 255,
-            "drop": (m >> 16) & 255 if frm == DROP else None,
+    acted = -1 if m & DOUBLE else ((m >> ACTED_SHIFT) & CELL) - 1
+    return {"text": move_text(v, m), "from": None if frm == DROP else frm, "to": m & CELL,
+            "drop": (m >> TYPE_SHIFT) & TYPE_MASK if frm == DROP else None,
             "acted": acted if acted >= 0 else None}
 
 

@@ -13,7 +13,8 @@ import re
 
 import variants
 from engine.movegen import in_check, legal_moves
-from engine.moves import CASTLE, DROP, EP, FISSION, SPECIAL, WALL_SHIFT, acted_of, from_of, ptype_of, to_of
+from engine.moves import (CASTLE, CELL, DROP, EP, FISSION, FROM_SHIFT, SPECIAL, WALL_SHIFT, acted_of, from_of,
+                          ptype_of, to_of)
 from engine.notation.move_text import parse_move
 from engine.notation.position_text import format as format_position, parse as parse_position
 
@@ -54,10 +55,10 @@ def san(v, pos, m: int, legal: list[int]) -> str:
         mine = _letter(v, code)
         # other pieces of this side written with the same letter (all pawns write none, a
         # piece and its '~' twin the same) reaching the same cell: disambiguate
-        rf = [_file_rank(geo, (o >> 8) & 255) for o in legal
-              if (o & 255) == to and ((o >> 8) & 255) not in (frm, DROP)
-              and pos.board[(o >> 8) & 255] & 1 == code & 1
-              and _letter(v, pos.board[(o >> 8) & 255]) == mine]
+        rf = [_file_rank(geo, (o >> FROM_SHIFT) & CELL) for o in legal
+              if (o & CELL) == to and ((o >> FROM_SHIFT) & CELL) not in (frm, DROP)
+              and pos.board[(o >> FROM_SHIFT) & CELL] & 1 == code & 1
+              and _letter(v, pos.board[(o >> FROM_SHIFT) & CELL]) == mine]
         if ptype.pawn and cap:
             dis = ffile + (frank if any(f == ffile for f, _ in rf) else "")
         elif not rf:
@@ -80,7 +81,7 @@ def san(v, pos, m: int, legal: list[int]) -> str:
         acted = acted_of(m)
         if acted >= 0 and m & SPECIAL:
             s += "," + geo.name(acted)
-    wall = (m >> WALL_SHIFT) & 255
+    wall = (m >> WALL_SHIFT) & CELL
     if wall:                    # the cell the duck goes to
         s += "," + geo.name(wall - 1)
     pos.make(m)

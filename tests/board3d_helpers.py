@@ -1,6 +1,7 @@
 """Helpers shared by the 3D (Nichtschach) tests."""
 from __future__ import annotations
 
+from engine.moves import CELL, FROM_SHIFT
 from engine.movegen import pseudo_moves
 from engine.notation.move_text import move_text
 from engine.position import Position
@@ -32,7 +33,7 @@ def board(cells: dict, v, side: int = 0) -> Position:
 
 def moves_from(v, pos, cell):
     c = v.geometry.by_name[cell]
-    return sorted(move_text(v, m) for m in shapes(pos) if (m >> 8) & 255 == c)
+    return sorted(move_text(v, m) for m in shapes(pos) if (m >> FROM_SHIFT) & CELL == c)
 
 
 def targets_from(v, pos, cell):

@@ -1,8 +1,9 @@
 """A reference for Raumschach written from its rules page (docs/variants/raumschach.md) on
 coordinates only: it never reads the engine's tables, geometry or piece notation.
 
-Cells are (level, file, rank), each 0..4; a cell's name is level letter + file letter + rank
-(``ac1``).  Directions are all (dl, df, dr) with components in -1..1, not all zero: 6 with
+Cells are (level, file, rank), each 0..4 (0..n-1 in a cube of side n: Raumschach 8,
+docs/variants/raumschach8.md, is the same rules with n = 8); a cell's name is level letter +
+file letter + rank (``ac1``).  Directions are all (dl, df, dr) with components in -1..1, not all zero: 6 with
 one nonzero component (the Rook's), 12 with two (the Bishop's), 8 with three (the
 Unicorn's).  ``Raum`` holds a position (dict cell -> letter, upper case White), its legal
 moves as texts (``ac2ac3``, a promotion ``ee4ee5q``) and perft.
@@ -12,8 +13,8 @@ from __future__ import annotations
 from itertools import permutations, product
 
 N = 5
-LEVELS = "abcde"
-FILES = "abcde"
+LEVELS = "abcdefgh"         # names only: a cube of side n uses the first n
+FILES = "abcdefgh"
 DIRS = [d for d in product((-1, 0, 1), repeat=3) if any(d)]
 ROOK = [d for d in DIRS if sum(map(abs, d)) == 1]
 BISHOP = [d for d in DIRS if sum(map(abs, d)) == 2]
@@ -33,8 +34,8 @@ def parse_name(t: str) -> Cell:
     return (LEVELS.index(t[0]), FILES.index(t[1]), int(t[2]) - 1)
 
 
-def on(c: Cell) -> bool:
-    return all(0 <= x < N for x in c)
+def on(c: Cell, n: int = N) -> bool:
+    return all(0 <= x < n for x in c)
 
 
 def add(c: Cell, d: tuple[int, ...], k: int = 1) -> Cell:
@@ -50,22 +51,22 @@ def pawn_dirs(white: bool) -> tuple[list, list]:
     return moves, caps
 
 
-def attacks(board: dict, s: Cell, piece: str) -> set:
+def attacks(board: dict, s: Cell, piece: str, n: int = N) -> set:
     """Cells the piece on s attacks (whatever stands there)."""
     kind = piece.upper()
     out: set = set()
     if kind in "KN":
         for d in (DIRS if kind == "K" else KNIGHT):
             t = add(s, d)
-            if on(t):
+            if on(t, n):
                 out.add(t)
         return out
     if kind == "P":
-        return {t for t in (add(s, d) for d in pawn_dirs(piece.isupper())[1]) if on(t)}
+        return {t for t in (add(s, d) for d in pawn_dirs(piece.isupper())[1]) if on(t, n)}
     lines = {"R": ROOK, "B": BISHOP, "U": UNICORN, "Q": DIRS}[kind]
     for d in lines:
         t = add(s, d)
-        while on(t):
+        while on(t, n):
             out.add(t)
             if t in board:
                 break
@@ -74,7 +75,8 @@ def attacks(board: dict, s: Cell, piece: str) -> set:
 
 
 class Raum:
-    def __init__(self, fen: str) -> None:
+    def __init__(self, fen: str, n: int = N) -> None:
+        self.n = n
         parts = fen.split()
         self.board: dict = {}
         for lv, level in enumerate(parts[0].split("|")):
@@ -84,34 +86,34 @@ class Raum:
                     if ch.isdigit():
                         f += int(ch)
                     else:
-                        self.board[(lv, f, N - 1 - i)] = ch
+                        self.board[(lv, f, n - 1 - i)] = ch
                         f += 1
         self.white = parts[1] == "w"
 
     def copy(self) -> Raum:
         r = Raum.__new__(Raum)
-        r.board, r.white = dict(self.board), self.white
+        r.board, r.white, r.n = dict(self.board), self.white, self.n
         return r
 
     def attacked(self, c: Cell, by_white: bool) -> bool:
         """Walked back from c: the first piece along each direction, the knight cells, the
         cells a pawn would capture c from (the same answer as ``attacks`` from every piece)."""
-        b = self.board
+        b, n = self.board, self.n
 
         def ours(p: str | None, kinds: str) -> bool:
             return p is not None and p.isupper() == by_white and p.upper() in kinds
         for d in DIRS:
             line = "R" if d in ROOK else "B" if d in BISHOP else "U"
             t, k = add(c, d), 1
-            while on(t):
+            while on(t, n):
                 if t in b:
                     if ours(b[t], "Q" + line + ("K" if k == 1 else "")):
                         return True
                     break
                 t, k = add(t, d), k + 1
-        if any(on(add(c, d)) and ours(b.get(add(c, d)), "N") for d in KNIGHT):
+        if any(on(add(c, d), n) and ours(b.get(add(c, d)), "N") for d in KNIGHT):
             return True
-        return any(on(add(c, d, -1)) and ours(b.get(add(c, d, -1)), "P")
+        return any(on(add(c, d, -1), n) and ours(b.get(add(c, d, -1)), "P")
                    for d in pawn_dirs(by_white)[1])
 
     def king(self, white: bool) -> Cell | None:
@@ -122,19 +124,19 @@ class Raum:
         return k is not None and self.attacked(k, not self.white)
 
     def pseudo(self) -> list[str]:
-        b, w = self.board, self.white
+        b, w, n = self.board, self.white, self.n
         out = []
         for s, p in list(b.items()):
             if p.isupper() != w:
                 continue
             if p.upper() != "P":
-                out += [name(s) + name(t) for t in attacks(b, s, p)
+                out += [name(s) + name(t) for t in attacks(b, s, p, n)
                         if t not in b or b[t].isupper() != w]
                 continue
             moves, caps = pawn_dirs(w)
-            dests = [t for t in (add(s, d) for d in moves) if on(t) and t not in b]
-            dests += [t for t in (add(s, d) for d in caps) if on(t) and t in b and b[t].isupper() != w]
-            far = (N - 1, N - 1) if w else (0, 0)       # (level, rank) of the promotion row
+            dests = [t for t in (add(s, d) for d in moves) if on(t, n) and t not in b]
+            dests += [t for t in (add(s, d) for d in caps) if on(t, n) and t in b and b[t].isupper() != w]
+            far = (n - 1, n - 1) if w else (0, 0)       # (level, rank) of the promotion row
             for t in dests:
                 if (t[0], t[2]) == far:
                     out += [name(s) + name(t) + x for x in PROMOTE]

@@ -70,11 +70,12 @@ def _state_text(pos, result) -> str:
 
 def play_game(name: str, dialect: str = "uci", go: str = "go depth 1", *,
               ply_cap: int = PLY_CAP, timeout: float = 60.0,
-              engine: EngineProcess | None = None) -> Game:
+              engine: EngineProcess | None = None, fen: str | None = None) -> Game:
     """Play `name` from its start position to the end; see the module docstring.
 
     `engine`: an EngineProcess that already did the `uci`/`usi` handshake in `dialect`
-    (reused, e.g. a module fixture); otherwise a fresh one is started and closed here."""
+    (reused, e.g. a module fixture); otherwise a fresh one is started and closed here.
+    `fen`: play from this position (sent as `position fen ...`) instead of the start."""
     assert dialect in ("uci", "usi"), dialect
     t0 = time.monotonic()
     own = engine is None
@@ -87,14 +88,15 @@ def play_game(name: str, dialect: str = "uci", go: str = "go depth 1", *,
         eng.send("usinewgame" if dialect == "usi" else "ucinewgame")
         eng.ask("isready", "readyok", timeout)
         v = variants.get(name)
-        pos = parse_position(v, v.start_fen)
+        pos = parse_position(v, fen or v.start_fen)
         game = Game(name, dialect, pos=pos)
+        start = f"position fen {fen}" if fen else "position startpos"
 
         def ask_best() -> tuple[list[str], str]:
-            eng.send("position startpos" + (" moves " + " ".join(game.moves) if game.moves else ""))
+            eng.send(start + (" moves " + " ".join(game.moves) if game.moves else ""))
             lines = eng.ask(go, "bestmove", timeout)
             errors = [l for l in lines if l.startswith("info string error")]
-            assert not errors, f"{name}: {errors} after position startpos moves {' '.join(game.moves)}"
+            assert not errors, f"{name}: {errors} after {start} moves {' '.join(game.moves)}"
             return lines, lines[-1].split()[1]
 
         while True:
@@ -109,7 +111,7 @@ def play_game(name: str, dialect: str = "uci", go: str = "go depth 1", *,
                 m = parse_move(v, legal, best, dialect)
             except ValueError:
                 raise AssertionError(f"{name}: illegal bestmove {best!r} at ply {game.plies} "
-                                     f"after: position startpos moves {' '.join(game.moves)}") from None
+                                     f"after: {start} moves {' '.join(game.moves)}") from None
             assert move_text(v, m, dialect) == best, (
                 f"{name}: bestmove {best!r} is not canonical ({move_text(v, m, dialect)!r})")
             pos.make(m)
@@ -120,7 +122,7 @@ def play_game(name: str, dialect: str = "uci", go: str = "go depth 1", *,
         # the engine agrees that the game is over
         lines, best = ask_best()
         game.final_answer = best
-        where = f"{name}: after position startpos moves {' '.join(game.moves)}"
+        where = f"{name}: after {start} moves {' '.join(game.moves)}"
         if not legal:
             if dialect == "usi":
                 assert best == "resign", f"{where}: no legal move, engine answered {best!r}"

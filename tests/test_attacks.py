@@ -14,6 +14,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 import variants  # noqa: E402
+from engine.moves import CELL, DROP, FROM_SHIFT
 from engine.attacks import attacked_mask, mask_attack_tables, pinned_mask  # noqa: E402
 from engine.movegen import (attacked_with, legal_moves, pinned_with, pseudo_moves,  # noqa: E402
                             royal_filter)
@@ -79,8 +80,8 @@ def test_a_royal_move_tested_unmade_keeps_what_make_keeps():
                     want.append(m)
                 pos.unmake()
             if v.rules.drop_rule:
-                want = [m for m in want if (m >> 8) & 255 != 255 or v.drop_legal(pos, m)]
+                want = [m for m in want if (m >> FROM_SHIFT) & CELL != DROP or v.drop_legal(pos, m)]
             assert got == want, (name, format(pos))
-            royal += sum((m >> 8) & 255 == k for m in pseudo)
+            royal += sum((m >> FROM_SHIFT) & CELL == k for m in pseudo)
             assert set(legal_moves(pos)) <= set(got)
         assert royal > 0 or not v.royal_check, name

@@ -18,6 +18,7 @@ import pytest
 
 import variants
 
+from engine.moves import CELL, FROM_SHIFT
 from engine.betza import BetzaError, parse_betza, rank_region, rotate
 from engine.geometry import grid2d
 from engine.movegen import attacked, legal_moves, pseudo_moves
@@ -82,7 +83,7 @@ def positions(rng, cells, blockers=8):
 def cellfish_moves(v, fen):
     pos = parse(v, fen)
     geo = v.geometry
-    return pos, sorted(geo.name((m >> 8) & 255) + geo.name(m & 255) for m in legal_moves(pos))
+    return pos, sorted(geo.name((m >> FROM_SHIFT) & CELL) + geo.name(m & CELL) for m in legal_moves(pos))
 
 
 def compare(atoms, fsf_line, cells=(27, 0, 9, 54, 36, 3), seed=0, rounds=3):
@@ -183,7 +184,7 @@ def test_attack_tables_match_the_moves(betza):
             pos = parse(v, fen)
             for by in (0, 1):
                 pos.side = by
-                hit = {m & 255 for m in pseudo_moves(pos) if pos.board[m & 255]}
+                hit = {m & CELL for m in pseudo_moves(pos) if pos.board[m & CELL]}
                 for t, p in enumerate(pos.board):
                     if p and p & 1 != by:
                         assert attacked(pos, t, by) == (t in hit), (betza, fen, t)
@@ -213,7 +214,7 @@ def test_lame_leaper_against_a_coordinate_walker(betza):
     rng = random.Random(2)
     for fen, cell in positions(rng, range(64), blockers=20):
         pos = parse(v, fen)
-        ours = {m & 255 for m in pseudo_moves(pos) if (m >> 8) & 255 == cell}
+        ours = {m & CELL for m in pseudo_moves(pos) if (m >> FROM_SHIFT) & CELL == cell}
         assert ours == naive_lame(v, pos, cell, atom.vectors), (betza, fen)
 
 

@@ -17,6 +17,7 @@ from pathlib import Path
 
 import pytest
 from crooked_reference import DIAG, ORTH, Chess, crooked, name
+from engine.moves import CELL, FROM_SHIFT
 from engine_proc import EngineProcess
 from selfplay import play_game
 
@@ -73,7 +74,7 @@ def fen_of(board: dict, white: bool) -> str:
 def engine_targets(v: Variant, board: dict, s, white: bool) -> set:
     pos = parse_position(v, fen_of(board, white))
     cell = v.geometry.index[s]
-    return {v.geometry.coords[m & 255] for m in pseudo_moves(pos) if (m >> 8) & 255 == cell}
+    return {v.geometry.coords[m & CELL] for m in pseudo_moves(pos) if (m >> FROM_SHIFT) & CELL == cell}
 
 
 CASES = [("zB", DIAG, None), ("zFF", DIAG, None), ("zR", ORTH, None), ("zWW", ORTH, None),
@@ -299,11 +300,11 @@ def test_random_games_agree_with_the_reference():
                 seen.add("mate" if ref.in_check() else "stalemate")
                 break
             special = [t for t, m in legal.items()
-                       if pos.board[m & 255] or len(t) == 5 or t in ("e1g1", "e1c1", "e8g8", "e8c8")]
+                       if pos.board[m & CELL] or len(t) == 5 or t in ("e1g1", "e1c1", "e8g8", "e8c8")]
             t = rng.choice(sorted(special) if special and rng.random() < 0.4 else sorted(legal))
             if ref.in_check():
                 seen.add("check")
-            if pos.board[legal[t] & 255] and pos.board[legal[t] & 255] >> 1 == v.by_token["B"].id:
+            if pos.board[legal[t] & CELL] and pos.board[legal[t] & CELL] >> 1 == v.by_token["B"].id:
                 seen.add("bishop taken")
             pos.make(legal[t])
             ref.make(t)

@@ -13,7 +13,7 @@ sf = pytest.importorskip("pyffish")
 
 from engine.game import game_result  # noqa: E402
 from engine.movegen import in_check  # noqa: E402
-from engine.moves import CASTLE, EP  # noqa: E402
+from engine.moves import CASTLE, CELL, EP  # noqa: E402
 from engine.notation.errors import PositionTextError  # noqa: E402
 from engine.notation.position_text import format as format_text  # noqa: E402
 from engine.notation.position_text import parse  # noqa: E402
@@ -34,7 +34,7 @@ def gives_check(text, pos, m):
 
 
 def capture(text, pos, m):
-    return bool(pos.board[m & 255]) or bool(m & (EP | CASTLE))
+    return bool(pos.board[m & CELL]) or bool(m & (EP | CASTLE))
 
 
 STEER = {"3check": gives_check, "5check": gives_check, "nocheckatomic": capture,
@@ -271,7 +271,7 @@ def key_sections():
 
 
 def rook_or_king(text, pos, m):
-    return bool(m & CASTLE) or bool(pos.board[m & 255]) or text[0] in "ah" or text[:2] in ("e1", "e8")
+    return bool(m & CASTLE) or bool(pos.board[m & CELL]) or text[0] in "ah" or text[:2] in ("e1", "e8")
 
 
 def a_pass(text, pos, m):

@@ -18,7 +18,7 @@ from selfplay import play_game
 import variants
 from engine.game import game_result, perft
 from engine.movegen import legal_moves
-from engine.moves import CASTLE, DROP, SPECIAL
+from engine.moves import CASTLE, CELL, DROP, FROM_SHIFT, FROM_TO, SPECIAL
 from engine.notation import move_text, parse_position
 from engine.notation.position_text import format as format_position
 
@@ -74,7 +74,7 @@ def play_random_games(name: str, games: int = 4, plies: int = 60, fen: str | Non
                 break
             pick = [t for t, m in ours.items() if special(pos, m)]
             if not pick and rng.random() < 0.5:
-                pick = [t for t, m in ours.items() if pos.board[m & 255]]
+                pick = [t for t, m in ours.items() if pos.board[m & CELL]]
             t = rng.choice(sorted(pick or ours))
             on_play(pos, ours[t])
             pos.make(ours[t])
@@ -277,14 +277,14 @@ def test_gating_games_equal_fairy_stockfish(name):
 
     def kind(pos, m: int) -> str:
         return "castle gate on the rook" if m & CASTLE and m & SPECIAL and \
-            pos.board[(m >> 8) & 255] >> 1 != v.by_token["K"].id else \
+            pos.board[(m >> FROM_SHIFT) & CELL] >> 1 != v.by_token["K"].id else \
             "castle gate" if m & CASTLE and m & SPECIAL else \
             "castle" if m & CASTLE else "gate" if m & SPECIAL else \
-            "drop" if (m >> 8) & 255 == DROP else ""
+            "drop" if (m >> FROM_SHIFT) & CELL == DROP else ""
 
     def steer(pos, m: int) -> bool:     # a kind not played yet, else now and then a gating
         k = kind(pos, m)
-        return bool(k) and k not in played or k == "gate" and (m & 0xFFFF) % 3 == 0
+        return bool(k) and k not in played or k == "gate" and (m & FROM_TO) % 3 == 0
     play_random_games(name, games=6, plies=60, special=steer,
                       on_play=lambda pos, m: played.add(kind(pos, m)))
     # and from a position where both sides may castle at once, each kind of castling
@@ -371,7 +371,7 @@ def test_placement_games_equal_fairy_stockfish():
 
     def steer(pos, m: int) -> bool:
         v = pos.variant
-        if (m >> 8) & 255 == DROP:
+        if (m >> FROM_SHIFT) & CELL == DROP:
             t = move_text(v, m)
             return t[0].upper() in "KR" and t[2:] in ("e1", "a1", "h1", "e8", "a8", "h8")
         return bool(m & CASTLE)

@@ -18,7 +18,7 @@ sf = pytest.importorskip("pyffish")
 import variants  # noqa: E402
 from engine.game import game_result, perft  # noqa: E402
 from engine.movegen import in_check, legal_moves  # noqa: E402
-from engine.moves import SPECIAL  # noqa: E402
+from engine.moves import CELL, FROM_SHIFT, SPECIAL  # noqa: E402
 from engine.notation.move_text import move_text, parse_move  # noqa: E402
 from engine.notation.position_text import format, parse  # noqa: E402
 from file_helpers import problems  # noqa: E402
@@ -75,7 +75,7 @@ def test_perft_3_equals_pyffish():
 
 
 def _kinds(v, pos, m: int, lines: frozenset) -> list[str]:
-    frm, to = (m >> 8) & 255, m & 255
+    frm, to = (m >> FROM_SHIFT) & CELL, m & CELL
     if m & SPECIAL and frm == to:
         return ["pass"]
     out = []

@@ -17,7 +17,7 @@ from playwright.sync_api import sync_playwright
 import variants
 from engine.game import game_result
 from engine.movegen import legal_moves
-from engine.moves import DROP, FISSION
+from engine.moves import ACTED_SHIFT, CELL, DROP, FISSION, FROM_SHIFT, FROM_TO
 from engine.notation import format_position, move_text, parse_move, parse_position
 from gui.describe import geometry_description, move_description
 from gui.screenshots import ARGS, CHROMIUM
@@ -96,7 +96,7 @@ def reach(name: str, pred, max_plies: int = 60):
         good = [m for m in legal if pred(v, pos, m, legal)]
         if good:
             return v, pos, good[0]
-        caps = [m for m in legal if pos.board[m & 255] and (m >> 8) & 255 != DROP]
+        caps = [m for m in legal if pos.board[m & CELL] and (m >> FROM_SHIFT) & CELL != DROP]
         pick = caps or legal
         pos.make(pick[k * 7 % len(pick)])
     raise AssertionError(f"no such move in {name}")
@@ -131,7 +131,7 @@ def test_chess_game_to_mate_and_records(page):
 
 
 def test_shogi_drop(page):
-    assert "@" in play_found(page, "shogi", lambda v, p, m, L: (m >> 8) & 255 == DROP)
+    assert "@" in play_found(page, "shogi", lambda v, p, m, L: (m >> FROM_SHIFT) & CELL == DROP)
 
 
 def test_elefant_3d_move_and_return_from_hand(page):
@@ -141,7 +141,7 @@ def test_elefant_3d_move_and_return_from_hand(page):
     first = legal_moves(start)[0]
     click_move(page, v, start, first)
     assert "@" in play_found(page, "elefantnichtschach",
-                             lambda v, p, m, L: (m >> 8) & 255 == DROP)
+                             lambda v, p, m, L: (m >> FROM_SHIFT) & CELL == DROP)
 
 
 def test_ninepiece_fission(page):
@@ -149,12 +149,12 @@ def test_ninepiece_fission(page):
 
 
 def test_notake_acting_move(page):
-    assert "," in play_found(page, "notake-tow", lambda v, p, m, L: (m >> 24) & 255 > 0)
+    assert "," in play_found(page, "notake-tow", lambda v, p, m, L: (m >> ACTED_SHIFT) & CELL > 0)
 
 
 def test_nested_vertex_move(page):
     cells = geometry_description(variants.get("nested-a"))["cells"]
-    play_found(page, "nested-a", lambda v, p, m, L: cells[m & 255]["shape"] == "vertex")
+    play_found(page, "nested-a", lambda v, p, m, L: cells[m & CELL]["shape"] == "vertex")
 
 
 def test_knavish_promotion(page):
@@ -170,7 +170,7 @@ def test_knavish_promotion(page):
     text = format_position(parse_position(v, format_position(pos)))   # castling rights tidied
     pos = parse_position(v, text)
     legal = legal_moves(pos)
-    promos = [m for m in legal if (m >> 8) & 255 == a9 and m & 255 == a10]
+    promos = [m for m in legal if (m >> FROM_SHIFT) & CELL == a9 and m & CELL == a10]
     assert len(promos) > 1
     open_game(page, "knavish-promotion", text)
     assert move_text(v, promos[-1]).endswith("+")
@@ -218,7 +218,7 @@ def test_every_seed_game_with_the_mouse_alone(page, name):
     pos = v.start_position()
     legal = legal_moves(pos)
     # a move that needs a further click (a choice or an acting cell), else a middle one
-    shared = [m for m in legal if sum(o & 0xFFFF == m & 0xFFFF for o in legal) > 1]
+    shared = [m for m in legal if sum(o & FROM_TO == m & FROM_TO for o in legal) > 1]
     m = shared[0] if shared else legal[len(legal) // 2]
     click_move(page, v, pos, m)
     page.fill("#movetime", "")

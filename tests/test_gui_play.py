@@ -16,7 +16,7 @@ from test_gui_browser import WAIT_MS, click_move, ensure_chromium, open_game, re
 
 import variants
 from engine.movegen import legal_moves
-from engine.moves import FISSION
+from engine.moves import ACTED_SHIFT, CELL, FISSION, FROM_SHIFT, FROM_TO
 from engine.notation import format_position, parse_move, parse_position
 from gui.describe import piece_moves
 from gui.screenshots import ARGS
@@ -219,10 +219,10 @@ def test_fission_choices_drawn_and_their_cells_shown(page):
     """Ninepiece: a fused piece moved whole or split; each choice is drawn as what it leaves
     on the target, the cell where the other part stays written under it and highlighted."""
     v, pos, m = reach("ninepiece-nichtschach", lambda v, p, m, L: bool(m & FISSION) and sum(
-        o & 0xFFFF == m & 0xFFFF for o in L) > 1)
+        o & FROM_TO == m & FROM_TO for o in L) > 1)
     open_game(page, "ninepiece-nichtschach", format_position(pos) if pos.history else None)
-    shared = [o for o in legal_moves(pos) if o & 0xFFFF == m & 0xFFFF]
-    frm, to = v.geometry.names[shared[0] >> 8 & 255], v.geometry.names[shared[0] & 255]
+    shared = [o for o in legal_moves(pos) if o & FROM_TO == m & FROM_TO]
+    frm, to = v.geometry.names[shared[0] >> FROM_SHIFT & CELL], v.geometry.names[shared[0] & CELL]
     page.click(f'g[data-cell="{frm}"]')
     page.click(f'g[data-cell="{to}"]')
     page.locator("#choices").wait_for(state="visible")
@@ -244,9 +244,9 @@ def test_notake_acted_on_cell_highlighted_and_check(page):
     open_game(page, "notake-withdraw")
     for t in ["b3b4", "b7b6"]:
         click_move(page, v, pos, parse_move(v, legal_moves(pos), t))
-    acting = next(m for m in legal_moves(pos) if (m >> 24) & 255)
+    acting = next(m for m in legal_moves(pos) if (m >> ACTED_SHIFT) & CELL)
     click_move(page, v, pos, acting)
-    acted = v.geometry.names[((acting >> 24) & 255) - 1]
+    acted = v.geometry.names[((acting >> ACTED_SHIFT) & CELL) - 1]
     assert page.locator("#board .cell.acted").evaluate_all(
         "cs => cs.map(c => c.closest('g').dataset.cell)") == [acted]
     # check: the king's cell marked while its side is in check

@@ -17,6 +17,7 @@ import gui.app
 import gui.game
 
 import variants
+from engine.moves import CELL, FROM_SHIFT
 from engine.movegen import legal_moves
 from engine.notation import format_position, parse_move, parse_position
 from gui.describe import geometry_description
@@ -103,8 +104,8 @@ def test_forged_messages_change_nothing_and_engine_plays(server):
         info = recv(ws, "info")
         assert "pv" in info["info"]
         pv_first = parse_move(variants.get("chess"), legal_moves(after_e4), info["info"]["pv"][0])
-        assert info["pvmove"]["from"] == pv_first >> 8 & 255
-        assert info["pvmove"]["to"] == pv_first & 255
+        assert info["pvmove"]["from"] == pv_first >> FROM_SHIFT & CELL
+        assert info["pvmove"]["to"] == pv_first & CELL
         best = recv(ws, "bestmove")["text"]
         st = recv(ws, "state")
         assert st["moves"] == ["e2e4", best]

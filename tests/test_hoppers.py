@@ -17,6 +17,7 @@ import threading
 
 import pytest
 
+from engine.moves import CELL, FROM_SHIFT
 from engine.evaluate import Evaluator
 from engine.movegen import attacked, legal_moves, pseudo_moves
 from engine.pieces import CAPTURE, DIAG, KING, MOVE, ORTH, PieceType, hop, leap, ride
@@ -81,9 +82,9 @@ def naive_hopper_moves(v, pos):
 def core_hopper_moves(v, pos):
     moves = set()
     for m in legal_moves(pos):
-        s = (m >> 8) & 255
+        s = (m >> FROM_SHIFT) & CELL
         if v.piece_types[pos.board[s] >> 1].token in ("C", "G"):
-            moves.add((s, m & 255))
+            moves.add((s, m & CELL))
     return moves
 
 
@@ -108,8 +109,8 @@ def test_hoppers_agree_with_a_coordinate_walker(seed):
         legal = legal_moves(pos)
         if not legal:
             break
-        seen += any(pos.board[m & 255] for m in legal
-                    if v.piece_types[pos.board[(m >> 8) & 255] >> 1].token in ("C", "G"))
+        seen += any(pos.board[m & CELL] for m in legal
+                    if v.piece_types[pos.board[(m >> FROM_SHIFT) & CELL] >> 1].token in ("C", "G"))
         pos.make(rng.choice(legal))
     assert seen > 10          # hopper captures were on the board, not only quiet moves
 
@@ -135,7 +136,7 @@ def test_attack_tables_see_hopper_captures(seed):
         for by in (0, 1):
             saved = pos.side
             pos.side = by
-            hit = {m & 255 for m in pseudo_moves(pos) if pos.board[m & 255]}
+            hit = {m & CELL for m in pseudo_moves(pos) if pos.board[m & CELL]}
             pos.side = saved
             for t, p in enumerate(pos.board):
                 if p and p & 1 != by:

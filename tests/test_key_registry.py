@@ -72,10 +72,10 @@ def _doc_rows() -> list[tuple[list[str], str]]:
 
 
 def _doc_kind(text: str) -> tuple[str, int, int]:
-    """The reader a type column describes: ``1–10`` is a whole number in bounds, ``1–12 or
-    a–l`` a file."""
+    """The reader a type column describes: ``1–10`` is a whole number in bounds, ``1–26 or
+    a–z`` a file."""
     import re
-    if text.endswith("or a–l"):
+    if re.search(r"or a–[a-z]$", text):
         return ("file", 0, 0)
     m = re.fullmatch(r"(\d+)–(\d+)", text)
     if m:

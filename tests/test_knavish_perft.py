@@ -8,7 +8,7 @@ import pytest
 
 import variants
 from engine.game import perft
-from engine.moves import DROP
+from engine.moves import CELL, DROP, FROM_SHIFT, TYPE_MASK, TYPE_SHIFT
 from engine.movegen import legal_moves
 from engine.notation.move_text import move_text
 from engine.notation.position_text import parse
@@ -55,4 +55,4 @@ def test_position_notable_moves(e):
     assert not set(e.get("absent", ())) & texts
     for letter, n in e.get("drop_counts", {}).items():
         tid = v.by_token[letter].id
-        assert sum(1 for m in legal if (m >> 8) & 255 == DROP and (m >> 16) & 255 == tid) == n
+        assert sum(1 for m in legal if (m >> FROM_SHIFT) & CELL == DROP and (m >> TYPE_SHIFT) & TYPE_MASK == tid) == n

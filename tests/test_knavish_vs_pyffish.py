@@ -44,7 +44,7 @@ import pytest
 import variants
 from engine.game import game_result
 from engine.movegen import legal_moves
-from engine.moves import CASTLE, DOUBLE, DROP, EP
+from engine.moves import CASTLE, DOUBLE, DROP, EP, FROM_SHIFT, TYPE_MASK, TYPE_SHIFT
 from engine.notation.move_text import move_text
 from engine.notation.position_text import format, parse
 
@@ -82,7 +82,7 @@ def required(v):
 
 def kind(v, m, text):
     """The special rule that legal move m (text `text`) exercises, else None."""
-    frm, to = (m >> 8) & 255, m & 255
+    frm, to = (m >> FROM_SHIFT) & CELL, m & CELL
     if frm == DROP:
         return "P drop" if text[0] == "P" else "piece drop"
     if m & CASTLE:
@@ -115,8 +115,8 @@ def compare_perft2(v, sfname, pos, fen, legal, texts, rnd):
     other = "b" if fen.split()[1] == "w" else "w"
     idx = range(len(legal))
     if len(legal) > MAX_ROOT:       # half board moves (if there are as many), the rest drops
-        board = [i for i, m in enumerate(legal) if (m >> 8) & 255 != DROP]
-        drops = [i for i, m in enumerate(legal) if (m >> 8) & 255 == DROP]
+        board = [i for i, m in enumerate(legal) if (m >> FROM_SHIFT) & CELL != DROP]
+        drops = [i for i, m in enumerate(legal) if (m >> FROM_SHIFT) & CELL == DROP]
         idx = rnd.sample(board, min(len(board), DIVIDE_SUBSET // 2))
         idx = sorted(idx + rnd.sample(drops, min(len(drops), DIVIDE_SUBSET - len(idx))))
     leaves = 0
@@ -133,10 +133,10 @@ def clock_after(v, pos, m, text, ours, theirs):
     """The half-move clocks after m: ours (ruling 9 of docs/variants/knavish.md: restarts
     on a capture, a Pawn move, a Pawn drop) and Fairy-Stockfish's (also restarts on
     any drop and on a '+' promotion); see the module note."""
-    frm, to = (m >> 8) & 255, m & 255
+    frm, to = (m >> FROM_SHIFT) & CELL, m & CELL
     pts = v.piece_types
     if frm == DROP:
-        reset = pts[(m >> 16) & 255].pawn
+        reset = pts[(m >> TYPE_SHIFT) & TYPE_MASK].pawn
         return (0 if reset else ours + 1), 0
     reset = bool(pos.board[to]) or bool(m & EP) or pts[pos.board[frm] >> 1].pawn
     return (0 if reset else ours + 1), (0 if reset or text.endswith("+") else theirs + 1)
@@ -147,7 +147,7 @@ def pick_plain(rnd, legal, texts, pos):
     promos = [m for m, t in zip(legal, texts) if t.endswith("+") or t[-1] in "qc"]
     if promos and rnd.random() < 0.6:
         return rnd.choice(promos)
-    caps = [m for m in legal if pos.board[m & 255]]
+    caps = [m for m in legal if pos.board[m & CELL]]
     if caps and rnd.random() < 0.5:
         return rnd.choice(caps)
     return rnd.choice(legal)
@@ -172,23 +172,23 @@ def pick_steered(rnd, v, pos, legal, texts, kinds):
     coords, pts, board = v.geometry.coords, v.piece_types, pos.board
     side = pos.side
     far = v.ranks - 1 if side == 0 else 0
-    board_moves = [m for m in legal if (m >> 8) & 255 != DROP]
+    board_moves = [m for m in legal if (m >> FROM_SHIFT) & CELL != DROP]
     path = castling_path(v, side, pos.castle)
-    clearing = [m for m in board_moves if (m >> 8) & 255 in path and m & 255 not in path]
+    clearing = [m for m in board_moves if (m >> FROM_SHIFT) & CELL in path and m & CELL not in path]
     if clearing and rnd.random() < 0.5:       # empty the cells between King and Rook
         return rnd.choice(clearing)
-    onto_far = [m for m in board_moves if coords[m & 255][1] == far
-                and not pts[board[(m >> 8) & 255] >> 1].pawn]
+    onto_far = [m for m in board_moves if coords[m & CELL][1] == far
+                and not pts[board[(m >> FROM_SHIFT) & CELL] >> 1].pawn]
     if onto_far and rnd.random() < 0.25:
         return rnd.choice(onto_far)
     if by.get("double step") and rnd.random() < 0.4:
         return rnd.choice(by["double step"])
-    pushes = [m for m in board_moves if pts[board[(m >> 8) & 255] >> 1].pawn]
+    pushes = [m for m in board_moves if pts[board[(m >> FROM_SHIFT) & CELL] >> 1].pawn]
     if pushes and rnd.random() < 0.3:         # the most advanced Pawn's moves
-        gone = max(abs(coords[(m >> 8) & 255][1] - (v.ranks - 1 - far)) for m in pushes)
+        gone = max(abs(coords[(m >> FROM_SHIFT) & CELL][1] - (v.ranks - 1 - far)) for m in pushes)
         return rnd.choice([m for m in pushes
-                           if abs(coords[(m >> 8) & 255][1] - (v.ranks - 1 - far)) == gone])
-    caps = [m for m in board_moves if board[m & 255]]
+                           if abs(coords[(m >> FROM_SHIFT) & CELL][1] - (v.ranks - 1 - far)) == gone])
+    caps = [m for m in board_moves if board[m & CELL]]
     if caps and rnd.random() < 0.4:
         return rnd.choice(caps)
     if len(board_moves) < len(legal) and board_moves and rnd.random() < 0.7:

@@ -10,7 +10,8 @@ from io import StringIO
 import pytest
 
 from engine.movegen import legal_moves
-from engine.notation import move_text, parse_position
+from engine.moves import from_of
+from engine.notation import move_text, parse_move, parse_position
 from engine.notation.position_text import PositionTextError
 from engine.notation.position_text import format as format_position
 from file_helpers import load, problems
@@ -143,8 +144,6 @@ def key(line: str) -> str:
 
 BAD = [
     (BASE.replace("squares vertices", "hex"), L2 + "lattice: not squares, vertices or both (hex)"),
-    (BASE.replace("maxFile = 3", "maxFile = 12").replace("maxRank = 3", "maxRank = 10"),
-     L2 + "lattice: 263 cells, more than the 255 a move can name (squares vertices)"),
     (key("customPiece2 = q:Q"), "f.ini:7: [x] customPiece2: not a lattice term (m or c, [a,b] or <x,y>..., "
                                 "* or *N) (Q)"),
     (key("customPiece2 = q:<0,0>"), "f.ini:7: [x] customPiece2: a vector needs a nonzero component (<0,0>)"),
@@ -223,3 +222,17 @@ def test_a_good_lattice_file_loads_through_the_protocol(tmp_path):
     s.handle("isready")
     text = out.getvalue()
     assert "error" not in text and "Fen: 1k2/3/4/3/4/1P1/1K2 w 0 1" in text and "readyok" in text
+
+
+def test_largest_lattice_fits_the_move_encoding():
+    """12 x 10 squares and their corners: 263 cells, past the 255 of 8-bit cell fields, within
+    the 4,095 of 12-bit ones; a move names its cells past 255 and reads back."""
+    rows = ["13", "12"] * 10 + ["13"]
+    empty = "/".join(rows)
+    v = load(BASE.replace("maxFile = 3", "maxFile = l").replace("maxRank = 3", "maxRank = 10")
+             .replace("4/3/4/3/4/3/4", empty))["x"]()
+    assert v.geometry.size == 263
+    pos = parse_position(v, "/".join(["12B"] + rows[1:]) + " w 0 1")    # B on cell 262
+    moves = legal_moves(pos)
+    assert moves and all(from_of(m) > 255 for m in moves)
+    assert [parse_move(v, moves, move_text(v, m)) for m in moves] == moves

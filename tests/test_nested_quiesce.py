@@ -6,6 +6,7 @@ import random
 import pytest
 
 import variants
+from engine.moves import CELL
 from engine.movegen import in_check, legal_moves, legal_tactical
 from engine.notation.position_text import format, parse
 from engine.tt import MATE_BOUND
@@ -54,6 +55,6 @@ def test_legal_tactical_is_the_tactical_part_of_the_legal_moves(v):
             want = sorted(m for m in legal if s.tactical(pos, m))
             assert sorted(legal_tactical(pos)) == want, format(pos)
             seen += bool(want)
-            caps = [m for m in legal if pos.board[m & 255]]
+            caps = [m for m in legal if pos.board[m & CELL]]
             pos.make(rnd.choice(caps) if caps and rnd.random() < 0.6 else rnd.choice(legal))
     assert seen > 100

@@ -4,6 +4,7 @@ import pytest
 from nested_helpers import cells_of, from_cell, play, setup, texts
 
 import variants
+from engine.moves import CELL, FROM_SHIFT, TYPE_MASK, TYPE_SHIFT
 from engine.game import game_result
 from engine.movegen import in_check, legal_moves
 from engine.notation.position_text import PositionTextError, format, parse
@@ -378,14 +379,14 @@ def _brute_legal(pos):
     side = pos.side
     out = []
     for m in pseudo_moves(pos):
-        if not active(b[(m >> 8) & 255], b):
+        if not active(b[(m >> FROM_SHIFT) & CELL], b):
             continue
-        pt = (m >> 16) & 255
+        pt = (m >> TYPE_SHIFT) & TYPE_MASK
         if (pt == v.tid["F"] and v.fcode[side] in b) or (pt == v.tid["W"] and v.wcode[side] in b):
             continue
         pos.make(m)
         k = pos.king[side]
-        if not any((r & 255) == k and active(b[(r >> 8) & 255], b) for r in pseudo_moves(pos)):
+        if not any((r & CELL) == k and active(b[(r >> FROM_SHIFT) & CELL], b) for r in pseudo_moves(pos)):
             out.append(m)
         pos.unmake()
     return sorted(out)
@@ -404,6 +405,6 @@ def test_fast_legality_matches_brute_force_in_random_games(v):
             checked += 1
             if not legal:
                 break
-            caps = [m for m in legal if pos.board[m & 255]]
+            caps = [m for m in legal if pos.board[m & CELL]]
             pos.make(rnd.choice(caps) if caps and rnd.random() < 0.7 else rnd.choice(legal))
     assert checked > 300

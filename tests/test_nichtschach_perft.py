@@ -16,7 +16,7 @@ import pytest
 import variants
 from engine.game import game_result, perft
 from engine.movegen import legal_moves
-from engine.moves import DROP
+from engine.moves import CELL, DROP, FROM_SHIFT, TYPE_MASK, TYPE_SHIFT
 from engine.notation.move_text import move_text
 from engine.notation.position_text import format, parse
 
@@ -67,10 +67,10 @@ def test_hand_made_perft(tid):
 
 
 def classify(pos, m):
-    if (m >> 8) & 255 == DROP:
+    if (m >> FROM_SHIFT) & CELL == DROP:
         return "return"
-    kind = "capture" if pos.board[m & 255] else "move"
-    return kind + ("+promo" if (m >> 16) & 255 else "")
+    kind = "capture" if pos.board[m & CELL] else "move"
+    return kind + ("+promo" if (m >> TYPE_SHIFT) & TYPE_MASK else "")
 
 
 @pytest.mark.parametrize("tid", list(POSITIONS))
@@ -97,6 +97,6 @@ def test_start_ply1_composition():
     for name, spec in START.items():
         v = variants.get(name)
         pos = parse(v, v.start_fen)
-        p_moves = sum(1 for m in legal_moves(pos) if pos.board[(m >> 8) & 255] >> 1 == v.p_id)
+        p_moves = sum(1 for m in legal_moves(pos) if pos.board[(m >> FROM_SHIFT) & CELL] >> 1 == v.p_id)
         assert p_moves == 108, name
         assert len(legal_moves(pos)) == spec["perft"][0]

@@ -12,6 +12,7 @@ import pytest
 
 import variants
 from board3d_helpers import shapes
+from engine.moves import CELL
 from engine.position import Position
 
 DATA = json.loads((Path(__file__).parent / "data" / "nichtschach_empty_board.json").read_text())
@@ -24,7 +25,7 @@ def lone(v, code):
 
     def targets(cell):
         pos.put(cell, code)
-        out = [m & 255 for m in shapes(pos)]
+        out = [m & CELL for m in shapes(pos)]
         pos.clear(cell)
         return out
     return targets

@@ -9,7 +9,7 @@ import pytest
 import variants
 from engine.game import game_result, perft
 from engine.movegen import legal_moves, pseudo_moves
-from engine.moves import FISSION, FUSION
+from engine.moves import CELL, FISSION, FROM_SHIFT, FUSION, TYPE_MASK, TYPE_SHIFT
 from engine.position import Position
 from perft_data import load
 from engine.notation.move_text import move_text
@@ -42,7 +42,7 @@ def test_start_composition(v):
     pos = parse(v, v.start_fen)
     ms = legal_moves(pos)
     pid = v.by_token["P"].id
-    comp = {"stockbroker": sum(1 for m in ms if pos.board[(m >> 8) & 255] >> 1 == pid),
+    comp = {"stockbroker": sum(1 for m in ms if pos.board[(m >> FROM_SHIFT) & CELL] >> 1 == pid),
             "fusion": sum(1 for m in ms if m & FUSION)}
     assert comp == FIG["start"]["composition"]
     assert len(ms) == sum(comp.values())
@@ -54,8 +54,8 @@ def classify(pos, m):
         return "fission"
     if m & FUSION:
         return "fusion"
-    cap = bool(b[m & 255])
-    promo = bool((m >> 16) & 255)
+    cap = bool(b[m & CELL])
+    promo = bool((m >> TYPE_SHIFT) & TYPE_MASK)
     return ("capture" if cap else "move") + ("+promo" if promo else "")
 
 
@@ -72,7 +72,7 @@ def test_t5_composition_fusions_and_wins(v):
     assert sorted(fus) == sorted(t5["fusions"])
     for text, name in t5["fusion_names"].items():
         pos.make(fus[text])
-        to = fus[text] & 255
+        to = fus[text] & CELL
         assert v.piece_types[pos.board[to] >> 1].name == name
         pos.unmake()
     wins = []
@@ -100,7 +100,7 @@ def reachable(v, tok, cell):
     while todo:
         c = todo.pop()
         for m in pseudo_moves(lone(v, tok, c)):
-            t = m & 255
+            t = m & CELL
             if t not in seen:
                 seen.add(t)
                 todo.append(t)
@@ -140,12 +140,12 @@ def stockbroker_counts(v, filename, color=0):
     rank = 3 if color == 0 else 4
     cell = geo.by_name[f"{filename}{rank}"]
     pos = lone(v, "P", cell, color)
-    quiet = [m & 255 for m in pseudo_moves(pos)]
+    quiet = [m & CELL for m in pseudo_moves(pos)]
     tab = v.tables[v.by_token["P"].id * 2 + color]
     for t in tab.cleaps[cell]:
         pos.board[t] = v.by_token["R"].id * 2 + (color ^ 1)
     pos.reset_state()
-    caps = [m & 255 for m in pseudo_moves(pos) if pos.board[m & 255]]
+    caps = [m & CELL for m in pseudo_moves(pos) if pos.board[m & CELL]]
     l, f, _ = geo.coords[cell]
     sd = sum(1 for t in caps if sum(1 for a, b in zip(geo.coords[t][:2], (l, f)) if a != b) == 1)
     return len(quiet), sd, len(caps) - sd

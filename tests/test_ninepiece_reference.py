@@ -11,7 +11,7 @@ import pytest
 import variants
 from engine.game import game_result
 from engine.movegen import legal_moves
-from engine.moves import FISSION, FUSION
+from engine.moves import CELL, FISSION, FUSION
 from engine.notation.move_text import move_text
 from engine.notation.position_text import format, parse
 
@@ -162,7 +162,7 @@ def test_fast_generator_agrees_with_reference(seed):
         assert set(got) == reference_moves(fen), fen
         if not ms or game_result(pos, ms) is not None:
             break
-        caps = [m for m in ms if pos.board[m & 255] and not m & FUSION]
+        caps = [m for m in ms if pos.board[m & CELL] and not m & FUSION]
         spec = [m for m in ms if m & (FUSION | FISSION)]
         roll = rnd.random()
         pool = caps if caps and roll < 0.35 else spec if spec and roll < 0.6 else ms
@@ -176,6 +176,6 @@ def test_fast_generator_agrees_with_reference(seed):
                 m = cand
                 break
         kinds.add("fusion" if m & FUSION else "fission" if m & FISSION else
-                  "capture" if pos.board[m & 255] else "move")
+                  "capture" if pos.board[m & CELL] else "move")
         pos.make(m)
     assert {"fusion", "fission", "capture", "move"} <= kinds

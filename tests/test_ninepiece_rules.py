@@ -10,7 +10,7 @@ import pytest
 import variants
 from engine.game import game_result
 from engine.movegen import legal_moves
-from engine.moves import FISSION, FUSION
+from engine.moves import CELL, DROP, FISSION, FROM_SHIFT, FUSION, TYPE_MASK, TYPE_SHIFT
 from engine.position import Position
 from engine.notation.move_text import move_text, parse_move
 from engine.notation.position_text import PositionTextError, format, parse
@@ -50,7 +50,7 @@ def texts(v, pos, frm=None):
     geo = v.geometry
     out = {}
     for m in legal_moves(pos):
-        if frm is None or (m >> 8) & 255 == geo.by_name[frm]:
+        if frm is None or (m >> FROM_SHIFT) & CELL == geo.by_name[frm]:
             out[move_text(v, m)] = m
     return out
 
@@ -99,13 +99,13 @@ def test_fusion_move_for_every_ordered_pair(v, a, b):
     tab = v.tables[v.by_token[a].id * 2]
     t = tab.rides[s][0][0] if tab.rides[s] else tab.bent[s][0][0]
     pos = setup(v, {"wc3": a, geo.name(t): b})
-    fus = [m for m in legal_moves(pos) if m & FUSION and (m >> 8) & 255 == s and m & 255 == t]
+    fus = [m for m in legal_moves(pos) if m & FUSION and (m >> FROM_SHIFT) & CELL == s and m & CELL == t]
     key = "".join(sorted((a, b), key=ORDER.index))
     if a == b or key not in FIG["fusion_pairs"]:
         assert fus == []
-        assert not any((m >> 8) & 255 == s and m & 255 == t for m in legal_moves(pos))
+        assert not any((m >> FROM_SHIFT) & CELL == s and m & CELL == t for m in legal_moves(pos))
         return
-    assert [m & 255 for m in fus] == [t]
+    assert [m & CELL for m in fus] == [t]
     before = (pos.board[:], pos.hash, pos.halfmove)
     pos.make(fus[0])
     assert pos.board[s] == 0
@@ -128,12 +128,12 @@ def test_compound_moves_once_per_cell(v):
     """A Gorgon (G+A) reaches some cells by both components: each is one move."""
     s = v.geometry.by_name["wc3"]
     pos = setup(v, {"wc3": "(GA)"})
-    own = [m for m in legal_moves(pos) if (m >> 8) & 255 == s and not m & FISSION]
+    own = [m for m in legal_moves(pos) if (m >> FROM_SHIFT) & CELL == s and not m & FISSION]
     assert len(own) == len(set(own))
-    g = {m & 255 for m in legal_moves(setup(v, {"wc3": "G"})) if (m >> 8) & 255 == s}
-    a = {m & 255 for m in legal_moves(setup(v, {"wc3": "A"})) if (m >> 8) & 255 == s}
+    g = {m & CELL for m in legal_moves(setup(v, {"wc3": "G"})) if (m >> FROM_SHIFT) & CELL == s}
+    a = {m & CELL for m in legal_moves(setup(v, {"wc3": "A"})) if (m >> FROM_SHIFT) & CELL == s}
     assert len(g & a) > 0
-    assert {m & 255 for m in own} == g | a
+    assert {m & CELL for m in own} == g | a
     assert len(own) == len(g | a)
 
 
@@ -246,7 +246,7 @@ def test_ruling_14_no_move_loses_and_draw_rules(v):
 def test_ruling_15_stockbroker_outer_file_captures(v):
     """(d): from an outer non-corner file, 1 SD capture (inward) + 2 ND captures."""
     pos = setup(v, {"ub3": "P", "vb4": "r", "uc4": "r", "ua4": "r", "va4": "r", "vc4": "r"})
-    caps = sorted(t for t, m in texts(v, pos, "ub3").items() if pos.board[m & 255])
+    caps = sorted(t for t, m in texts(v, pos, "ub3").items() if pos.board[m & CELL])
     assert caps == ["ub3va4", "ub3vb4", "ub3vc4"]
     quiet = sorted(t for t, m in texts(v, setup(v, {"ub3": "P"}), "ub3").items())
     assert quiet == ["ub3ua4", "ub3ub4", "ub3uc4"]
@@ -295,7 +295,7 @@ def test_ruling_18_fission(v):
     assert pos.hash == pos.compute_hash()
     pos.unmake()
     assert at(v, pos, "xa1") == "(RB)" and at(v, pos, "xa2") == "."
-    assert m & FISSION and (m >> 16) & 255 == v.by_token["R"].id
+    assert m & FISSION and (m >> TYPE_SHIFT) & TYPE_MASK == v.by_token["R"].id
 
 
 def test_ruling_19_stockbroker_promotion(v):
@@ -307,10 +307,10 @@ def test_ruling_19_stockbroker_promotion(v):
     assert all(sorted(s) == sorted(x.lower() for x in ORDER) for s in dests.values())
     assert list(dests) == ["wc5wc6"]     # xc6 and wd6 are quiet steps, occupied: blocked
     pos = setup(v, {"wc5": "P", "vb6": "r", "vc6": "r"})
-    caps = {x[:6] for x, m in texts(v, pos, "wc5").items() if pos.board[m & 255]}
+    caps = {x[:6] for x, m in texts(v, pos, "wc5").items() if pos.board[m & CELL]}
     assert caps == {"wc5vb6", "wc5vc6"}
     for _x, m in texts(v, pos, "wc5").items():
-        assert (m >> 16) & 255 in v.simple_ids
+        assert (m >> TYPE_SHIFT) & TYPE_MASK in v.simple_ids
     # Black promotes on rank 1
     pos = setup(v, {"xd2": "p"}, side="b")
     assert sorted(texts(v, pos, "xd2")) == sorted(
@@ -343,7 +343,7 @@ def test_ruling_21_no_returns(v):
     pos = setup(v, {"wa1": "R", "wa5": "b"})
     play(v, pos, "wa1wa5")
     assert not any(pos.hand) and format(pos).split()[2] == "[-]"
-    assert not any((m >> 8) & 255 == 255 for m in legal_moves(pos))
+    assert not any((m >> FROM_SHIFT) & CELL == DROP for m in legal_moves(pos))
 
 
 def test_ruling_22_hand_field(v):

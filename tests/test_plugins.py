@@ -70,7 +70,6 @@ def test_level_names_name_cells_and_groups():
 @pytest.mark.parametrize("extra, expect", [
     ("levels = 9", "f.ini:2: [two] levels: out of range 2..8 (9)"),
     ("levels = x", "f.ini:2: [two] levels: not a whole number (x)"),
-    ("levels = 4", "f.ini:2: [two] levels: 256 cells, more than the 255 a move can name (4)"),
     ("levels = 2\nlevelNames = aa", "f.ini:3: [two] levelNames: a letter used twice (aa)"),
     ("levels = 2\nlevelNames = abc",
      "f.ini:3: [two] levelNames: needs one letter for each of the 2 levels (abc)"),
@@ -218,3 +217,15 @@ def test_cellfish_check_passes_on_every_shipped_file():
     assert r.returncode == 0, r.stdout + r.stderr
     assert [ln.split(":")[0] for ln in r.stdout.splitlines()] == files
     assert all(": ok (" in ln for ln in r.stdout.splitlines())
+
+
+def test_levels_past_the_move_encoding_are_refused():
+    """The cell-count check of ``levels``: 8 levels of 26 x 20 (4,160 cells) is more than the
+    4,095 a 12-bit cell field names; 4 levels of 8 x 8 (256, refused by 8-bit fields) fit."""
+    from variants.inifile.levels import level_bases
+
+    def error(key, what, token):
+        return ValueError(f"{key}: {what} ({token})")
+    with pytest.raises(ValueError, match=r"levels: 4160 cells, more than the 4095 a move can name \(8\)"):
+        level_bases({"levels": "8"}, 26, 20, error)
+    assert level_bases({"levels": "4"}, 8, 8, error)

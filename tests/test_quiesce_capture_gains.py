@@ -12,6 +12,7 @@ import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 import variants  # noqa: E402
+from engine.moves import CELL, DROP, FROM_SHIFT
 from engine.movegen import legal_moves  # noqa: E402
 from engine.notation.move_text import move_text  # noqa: E402
 from engine.notation.position_text import parse  # noqa: E402
@@ -49,11 +50,11 @@ def test_the_captures_declared_winning_are_exactly_the_winning_ones(name, fen):
     gains = v.capture_gains(pos)
     assert gains is not None
     b = pos.board
-    captures = [m for m in legal_moves(pos) if (m >> 8) & 255 != 255 and b[m & 255]
-                and (b[m & 255] & 1) != pos.side]
+    captures = [m for m in legal_moves(pos) if (m >> FROM_SHIFT) & CELL != DROP and b[m & CELL]
+                and (b[m & CELL] & 1) != pos.side]
     winning = {move_text(v, m) for m in captures if _wins(v, pos, m)}
     assert winning
-    assert winning == {move_text(v, m) for m in captures if gains[b[m & 255]] == CAPTURE_WINS}
+    assert winning == {move_text(v, m) for m in captures if gains[b[m & CELL]] == CAPTURE_WINS}
 
 
 @pytest.mark.parametrize("name", ["elefantnichtschach", "springernichtschach", "ninepiece-nichtschach"])

@@ -18,7 +18,7 @@ import pytest
 
 import variants
 from engine.movegen import legal_moves, pseudo_moves
-from engine.moves import DROP
+from engine.moves import CELL, DROP, FROM_SHIFT
 from engine.notation import move_text, parse_position
 from protocol.session import Session
 from variants import plugins as registry
@@ -134,13 +134,13 @@ def test_the_position_puts_back_what_a_hook_changed(plugin_games):
                 if not legal:
                     break
                 for m in legal:
-                    if pos.board[m & 255]:
+                    if pos.board[m & CELL]:
                         before = (pos.board[:], [set(o) for o in pos.occ], pos.king[:], pos.hash)
                         pos.make(m)
                         assert pos.hash == pos.compute_hash()
                         pos.unmake()
                         assert (pos.board, pos.occ, pos.king, pos.hash) == before
-                caps = [m for m in legal if pos.board[m & 255]]
+                caps = [m for m in legal if pos.board[m & CELL]]
                 pos.make(rnd.choice(caps) if caps and rnd.random() < 0.6 else rnd.choice(legal))
 
 
@@ -159,11 +159,11 @@ def _brute(pos) -> list[int]:
     side = pos.side
     out = []
     for m in pseudo_moves(pos):
-        if (m >> 8) & 255 == DROP and v.rules.drop_rule and not v.drop_legal(pos, m):
+        if (m >> FROM_SHIFT) & CELL == DROP and v.rules.drop_rule and not v.drop_legal(pos, m):
             continue
         pos.make(m)
         royals = {c for c in pos.occ[side] if v.piece_types[pos.board[c] >> 1].royal}
-        if not any((r & 255) in royals and (r >> 8) & 255 != DROP for r in pseudo_moves(pos)):
+        if not any((r & CELL) in royals and (r >> FROM_SHIFT) & CELL != DROP for r in pseudo_moves(pos)):
             out.append(m)
         pos.unmake()
     return sorted(out)
@@ -188,7 +188,7 @@ def _compare(v, games: int, plies: int, seed: int) -> int:
                 break
             # a pass (a move to its own cell, janggi's e2e2) is no capture: chosen as one, two
             # in a row would end most games within a few plies
-            caps = [m for m in legal if pos.board[m & 255] and (m >> 8) & 255 != m & 255]
+            caps = [m for m in legal if pos.board[m & CELL] and (m >> FROM_SHIFT) & CELL != m & CELL]
             m = rnd.choice(caps) if caps and rnd.random() < 0.5 else rnd.choice(legal)
             pos.make(m)
             ref.make(m)

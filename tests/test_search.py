@@ -13,7 +13,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 import variants  # noqa: E402
 from engine.evaluate import Evaluator  # noqa: E402
 from engine.movegen import legal_moves, pseudo_moves  # noqa: E402
-from engine.moves import DROP  # noqa: E402
+from engine.moves import CELL, DROP, EP, FROM_SHIFT, TYPE_MASK, TYPE_SHIFT  # noqa: E402
 from engine.search import MATE, TT, Limits, Searcher  # noqa: E402
 from engine.movegen import attacked  # noqa: E402
 from engine.notation.move_text import move_text  # noqa: E402
@@ -166,7 +166,7 @@ def lazy_legal(s, pos):
     out = []
     side = pos.side
     for m in pseudo_moves(pos):
-        if s.drop_hook is not None and (m >> 8) & 255 == DROP and not s.drop_hook(pos, m):
+        if s.drop_hook is not None and (m >> FROM_SHIFT) & CELL == DROP and not s.drop_hook(pos, m):
             continue
         pos.make(m)
         k = pos.king[side]
@@ -228,10 +228,10 @@ def test_capture_generator_matches_the_tactical_pseudo_moves(name):
     pos = parse(v, v.start_fen)
 
     def tactical(m):
-        if (m >> 8) & 255 == DROP:
+        if (m >> FROM_SHIFT) & CELL == DROP:
             return False
-        p = pos.board[m & 255]
-        return bool(p and (p & 1) != pos.side) or bool(m & (2 << 32)) or bool((m >> 16) & 255)
+        p = pos.board[m & CELL]
+        return bool(p and (p & 1) != pos.side) or bool(m & EP) or bool((m >> TYPE_SHIFT) & TYPE_MASK)
 
     for _ in range(80):
         want = {m for m in pseudo_moves(pos) if tactical(m)}
@@ -319,12 +319,12 @@ def test_returns_are_ordered_by_where_the_piece_stands_best(name):
     v = variants.get(name)
     checked = 0
     for pos, legal in _random_walk(v, seed=3, plies=160):
-        drops = [m for m in legal if (m >> 8) & 255 == DROP]
+        drops = [m for m in legal if (m >> FROM_SHIFT) & CELL == DROP]
         if len(drops) > 10:
             s = Searcher(v, TT(1))
             ordered = [m for _, m in s.order(pos, drops, 0, 0)]
-            worth = [s.ev.pst[((m >> 16) & 255) * 2 + pos.side][m & 255]
-                     - s.value[((m >> 16) & 255) * 2 + pos.side] for m in ordered]
+            worth = [s.ev.pst[((m >> TYPE_SHIFT) & TYPE_MASK) * 2 + pos.side][m & CELL]
+                     - s.value[((m >> TYPE_SHIFT) & TYPE_MASK) * 2 + pos.side] for m in ordered]
             assert worth == sorted(worth, reverse=True)
             checked += max(worth) > min(worth)      # the order had a choice to make
     assert checked >= 3

@@ -19,6 +19,7 @@ from pathlib import Path
 import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+from engine.moves import CELL, EP
 import engine.movegen  # noqa: E402
 import engine.ordering  # noqa: E402
 import variants  # noqa: E402
@@ -64,8 +65,8 @@ def test_en_passant_from_the_index():
     v = variants.get("chess")
     pos = parse(v, "rnbqkbnr/ppp1p1pp/8/3pPp2/8/8/PPPP1PPP/RNBQKBNR w KQkq f6 0 3")
     caps = pseudo_moves(pos, True)
-    ep = [m for m in caps if m & (2 << 32)]
-    assert len(ep) == 1 and ep[0] & 255 == pos.ep
+    ep = [m for m in caps if m & EP]
+    assert len(ep) == 1 and ep[0] & CELL == pos.ep
     assert Counter(caps) == Counter(_general_captures(v, pos))
 
 

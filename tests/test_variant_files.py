@@ -19,7 +19,7 @@ from selfplay import play_game
 import variants
 from engine.game import game_result, perft
 from engine.movegen import legal_moves
-from engine.moves import CASTLE, DROP, EP
+from engine.moves import CASTLE, CELL, DROP, EP, FROM_SHIFT, TYPE_MASK, TYPE_SHIFT
 from engine.notation import move_text, parse_position
 from engine.notation.position_text import format as format_position
 
@@ -194,8 +194,8 @@ def kind_of(pos, m: int) -> str | None:
         return "castling"
     if m & EP:
         return "en passant"
-    tid = (m >> 16) & 255
-    if (m >> 8) & 255 == DROP:
+    tid = (m >> TYPE_SHIFT) & TYPE_MASK
+    if (m >> FROM_SHIFT) & CELL == DROP:
         return "drop"
     if tid:
         if v.piece_types[tid].token.startswith("+"):
@@ -248,9 +248,9 @@ def test_random_games_have_fairy_stockfishs_legal_moves_and_results(name):
                 results.add(r[1])
                 break
             special = [t for t, m in ours.items() if kind_of(pos, m) and kind_of(pos, m) not in seen]
-            tactical = [t for t, m in ours.items() if pos.board[m & 255] or len(t) == 5 or kind_of(pos, m)]
-            pawns = [t for t, m in ours.items() if (m >> 8) & 255 != DROP
-                     and v.piece_types[pos.board[(m >> 8) & 255] >> 1].pawn]
+            tactical = [t for t, m in ours.items() if pos.board[m & CELL] or len(t) == 5 or kind_of(pos, m)]
+            pawns = [t for t, m in ours.items() if (m >> FROM_SHIFT) & CELL != DROP
+                     and v.piece_types[pos.board[(m >> FROM_SHIFT) & CELL] >> 1].pawn]
             if special:
                 t = rng.choice(sorted(special))
             elif tactical and rng.random() < 0.3:
@@ -395,8 +395,8 @@ def test_triple_steps_agree_with_fairy_stockfish_in_random_games(custom):
             if not ours or game_result(pos, list(ours.values())) is not None:
                 break
             coords = v.geometry.coords
-            triples = [t for t, m in ours.items() if v.piece_types[pos.board[(m >> 8) & 255] >> 1].pawn
-                       and abs(coords[(m >> 8) & 255][1] - coords[m & 255][1]) == 3]
+            triples = [t for t, m in ours.items() if v.piece_types[pos.board[(m >> FROM_SHIFT) & CELL] >> 1].pawn
+                       and abs(coords[(m >> FROM_SHIFT) & CELL][1] - coords[m & CELL][1]) == 3]
             eps = [t for t, m in ours.items() if m & EP]
             if eps:
                 t = rng.choice(sorted(eps))
@@ -536,7 +536,7 @@ def test_the_drop_example_loads_into_both_engines_and_agrees():
             assert format_position(pos) == pyffish.get_fen(name, fen, moves), moves
             if not ours:
                 break
-            special = [t for t, m in ours.items() if "@" in t or pos.board[m & 255]]
+            special = [t for t, m in ours.items() if "@" in t or pos.board[m & CELL]]
             t = rng.choice(sorted(special) if special and rng.random() < 0.5 else sorted(ours))
             drops += "@" in t
             pos.make(ours[t])

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from ..geometry import file_letters
 from .errors import PositionTextError
 
 if TYPE_CHECKING:
@@ -213,6 +214,6 @@ class LevelledText(TextFormat):
                 label = str(ranks[k] + 1) if row else ""
                 parts.append(f"{label:>{rw}} " + " ".join(f"{toks[c]:>{w}}" for c in row))
             lines.append(gap.join(parts))
-        files = " ".join(f"{chr(97 + f):>{w}}" for f in range(nfiles))
+        files = " ".join(f"{file_letters(f):>{w}}" for f in range(nfiles))
         lines.append(gap.join(f"{' ' * (rw + 1)}{files}" for _ in groups))
         return lines

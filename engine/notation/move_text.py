@@ -16,7 +16,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ..moves import CASTLE, DROP, FISSION, NULL_MOVE, SPECIAL, WALL_SHIFT, acted_of, from_of, ptype_of, to_of
+from ..moves import (CASTLE, CELL, DROP, FISSION, NULL_MOVE, SPECIAL, WALL_SHIFT, acted_of, from_of, ptype_of,
+                     to_of)
 from .errors import MoveTextError
 
 if TYPE_CHECKING:
@@ -48,7 +49,7 @@ def move_text(variant: Variant, m: int, dialect: str = "uci") -> str:
     acted = acted_of(m)
     if acted >= 0 and m & SPECIAL:
         s += variant.notation.acted_text(to, acted, dialect)
-    wall = (m >> WALL_SHIFT) & 255
+    wall = (m >> WALL_SHIFT) & CELL
     if wall:                    # the square the move also walls (the duck), as Fairy-Stockfish
         s += "," + geo.name(to, dialect) + geo.name(wall - 1, dialect)
     return s

@@ -21,7 +21,7 @@ from dataclasses import replace
 from typing import Any
 
 from engine.movegen import in_check, moves_before_result, royal_filter
-from engine.moves import DROP
+from engine.moves import CELL, DROP, FROM_SHIFT
 from engine.pieces import PieceType
 from engine.variant import BLACK, WHITE
 from variants.fsf_pieces import PIECES, soldier_atoms
@@ -125,7 +125,7 @@ class FlyingGeneral(RuleBase):
         files = {coords[king[WHITE]][0], coords[king[BLACK]][0]}
         out = []
         for m in moves:
-            frm = (m >> 8) & 255
+            frm = (m >> FROM_SHIFT) & CELL
             # only a move from a royal's file (the royal itself, or a piece between them) or
             # onto it by the royal can leave the two facing
             if frm == DROP or coords[frm][0] not in files:

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.moves import DROP, SPECIAL
+from engine.moves import CELL, DROP, FROM_SHIFT, SPECIAL
 
 from .filevariant import RuleBase
 
@@ -42,8 +42,8 @@ class AtaxxRules(RuleBase):
         super().after_move(pos, m)
         if m & SPECIAL:                 # a pass
             return
-        to = m & 255
-        if self.free_drops and (m >> 8) & 255 == DROP:
+        to = m & CELL
+        if self.free_drops and (m >> FROM_SHIFT) & CELL == DROP:
             pos.add_hand(self.hand_source(pos.board[to]), 1)   # the hand it took from is full again
         if self.ataxx_flip:
             b = pos.board

@@ -17,7 +17,7 @@ types is blasted (extinction).
 from __future__ import annotations
 
 from engine.movegen import attacked_with, royal_filter
-from engine.moves import CASTLE, DROP, EP, SPECIAL
+from engine.moves import CASTLE, CELL, DROP, EP, FROM_SHIFT, SPECIAL
 from engine.variant import BLACK, WHITE, Result
 
 from .filevariant import RuleBase
@@ -87,12 +87,12 @@ class BlastRules(RuleBase):
     # ---- the blast ------------------------------------------------------------------------
     def after_move(self, pos, move: int) -> None:
         super().after_move(pos, move)
-        if not self.blast or move & SPECIAL or (move >> 8) & 255 == DROP:
+        if not self.blast or move & SPECIAL or (move >> FROM_SHIFT) & CELL == DROP:
             return
         _, cap, _, _ = pos.stack[-1]
         if not cap and not move & EP:
             return
-        to = move & 255
+        to = move & CELL
         b = pos.board
         immune, pawn = self._immune_code, self._pawn_code
         for c in self._around[to]:
@@ -111,7 +111,8 @@ class BlastRules(RuleBase):
             b = pos.board
             mutual = self._mutual_code
             moves = [m for m in moves
-                     if not ((m >> 8) & 255 != DROP and mutual[b[(m >> 8) & 255]] and mutual[b[m & 255]])]
+                     if not ((m >> FROM_SHIFT) & CELL != DROP and mutual[b[(m >> FROM_SHIFT) & CELL]]
+                             and mutual[b[m & CELL]])]
         if self.blast_royal:
             moves = [m for m in moves if self._royal_safe(pos, m)]
         return moves
@@ -130,7 +131,7 @@ class BlastRules(RuleBase):
         if not mine:
             return True
         theirs = len(self._royals(pos, side ^ 1))
-        if (m >> 8) & 255 in mine and not self._castle_ok(pos, m):
+        if (m >> FROM_SHIFT) & CELL in mine and not self._castle_ok(pos, m):
             return False
         pos.make(m)
         try:
@@ -149,7 +150,7 @@ class BlastRules(RuleBase):
         if not m & CASTLE:
             return True
         geo = self.geometry
-        frm, to = (m >> 8) & 255, m & 255
+        frm, to = (m >> FROM_SHIFT) & CELL, m & CELL
         a, z = geo.coords[frm], geo.coords[to]
         step = 1 if z[0] > a[0] else -1
         b = pos.board

@@ -8,7 +8,7 @@ meaning (docs/variant-files.md):
 """
 from __future__ import annotations
 
-from engine.moves import CASTLE
+from engine.moves import CASTLE, CELL, FROM_SHIFT
 from engine.variant import WHITE, Result
 
 from .filevariant import RuleBase
@@ -63,13 +63,13 @@ class CastleRules(RuleBase):
         m = pos.stack[-1][0][0]
         if not m & CASTLE:
             return None
-        return self._wing.get(((m >> 8) & 255, m & 255))
+        return self._wing.get(((m >> FROM_SHIFT) & CELL, m & CELL))
 
     def after_move(self, pos, move: int) -> None:
         super().after_move(pos, move)
         if not self.opposite_castling or not move & CASTLE:
             return
-        wing, rule = self._wing[((move >> 8) & 255, move & 255)]
+        wing, rule = self._wing[((move >> FROM_SHIFT) & CELL, move & CELL)]
         lose = 0
         for r in self.castling:
             if r.color != rule.color and self._wing[(r.king_from, r.king_to)][0] == wing:

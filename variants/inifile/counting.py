@@ -22,7 +22,7 @@ from __future__ import annotations
 from typing import Any
 
 from engine.movegen import attacked, in_check, royal_filter
-from engine.moves import DROP, EP, SPECIAL
+from engine.moves import CELL, DROP, EP, FROM_SHIFT, SPECIAL, TYPE_MASK, TYPE_SHIFT
 from engine.notation.errors import PositionTextError
 from engine.notation.formats import TextFormat
 from engine.variant import BLACK, WHITE
@@ -61,7 +61,7 @@ class Makpong(RuleBase):
         b = pos.board
         out = []
         for m in moves:
-            frm, to = (m >> 8) & 255, m & 255
+            frm, to = (m >> FROM_SHIFT) & CELL, m & CELL
             if frm != k or frm == DROP:
                 out.append(m)
                 continue
@@ -193,12 +193,12 @@ class Counting(RuleBase):
         steps = []
         for rec, cap, extra, code in reversed(pos.stack):
             m = rec[0]
-            frm = (m >> 8) & 255
+            frm = (m >> FROM_SHIFT) & CELL
             if frm == DROP or m & SPECIAL:
                 steps.append((code & 1, 0, 0, 0))
                 continue
             taken = extra if m & EP else cap
-            promo = (m >> 16) & 255
+            promo = (m >> TYPE_SHIFT) & TYPE_MASK
             newcode = promo * 2 + (code & 1) if promo else code
             steps.append((code & 1, taken, code, newcode))
             self._add(counts, total, kinds, newcode, -1)

@@ -25,7 +25,7 @@ from __future__ import annotations
 import re
 
 from engine.movegen import in_check, moves_before_result, royal_filter
-from engine.moves import CASTLE, DROP, EP, SPECIAL
+from engine.moves import CASTLE, CELL, DROP, EP, FROM_SHIFT, PROMO, SPECIAL, TYPE_MASK, TYPE_SHIFT
 from engine.pieces import CAPTURE, PieceType
 from engine.tables import compile_piece
 from engine.variant import BLACK, WHITE, Variant
@@ -327,11 +327,11 @@ class DropRules(RuleBase):
         return not any(any(st[1:]) for _r, st, mode, _b in t.hops[cell] if mode != CAPTURE)
 
     def drop_legal(self, pos, m):
-        code = ((m >> 16) & 255) * 2 + pos.side
+        code = ((m >> TYPE_SHIFT) & TYPE_MASK) * 2 + pos.side
         if self.no_doubled:
             src = self.piece_types[pos._handsrc[code] >> 1]
             if src.token.lower() == self.no_doubled:
-                x = self.geometry.coords[m & 255][0]
+                x = self.geometry.coords[m & CELL][0]
                 n = 0
                 for cell in pos.occ[pos.side]:
                     p = pos.board[cell]
@@ -467,21 +467,21 @@ class MoveFilter(RuleBase):
         b = pos.board
         out = []
         for m in pseudo:
-            frm = (m >> 8) & 255
+            frm = (m >> FROM_SHIFT) & CELL
             if frm == DROP or m & (CASTLE | SPECIAL):   # a variant's own move: its part's
                 out.append(m)
                 continue
             if m & EP:              # never a promotion, whatever the promotion table says
-                m &= ~(255 << 16)
+                m &= ~PROMO
                 if m not in out:
                     out.append(m)
                 continue
-            to = m & 255
+            to = m & CELL
             key = (b[frm], frm, to, bool(b[to]))
             res = cache.get(key)
             if res is None:
                 res = cache[key] = self.results(b[frm], frm, to, bool(b[to]), counts)
-            if (m >> 16) & 255 in res:
+            if (m >> TYPE_SHIFT) & TYPE_MASK in res:
                 out.append(m)
         r = super().legal_moves(pos, out)       # the parts after it (a setup's must-drop)
         return r if r is not None else royal_filter(pos, out)
@@ -512,7 +512,7 @@ class PromotedDrops(RuleBase):
             if not hand[code]:
                 continue
             form = self._id_form(letter, plus=True) * 2 + side
-            mb = (DROP << 8) | ((form >> 1) << 16)
+            mb = (DROP << FROM_SHIFT) | ((form >> 1) << TYPE_SHIFT)
             for t in self.drops[code]:
                 if not b[t] and not (self.immobility_illegal and self._immobile(form, t)):
                     out.append(mb | t)
@@ -526,7 +526,7 @@ class PawnDropMate(RuleBase):
         if r is not None or not pos.stack:
             return r
         m = pos.stack[-1][0][0]
-        if (m >> 8) & 255 != DROP or (m >> 16) & 255 != self._id(self.shogi_pawn) \
+        if (m >> FROM_SHIFT) & CELL != DROP or (m >> TYPE_SHIFT) & TYPE_MASK != self._id(self.shogi_pawn) \
                 or not in_check(pos) or moves_before_result(pos):
             return None
         return (1, "pawn-drop mate")

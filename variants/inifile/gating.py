@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.moves import CASTLE, DROP, SPECIAL
+from engine.moves import CASTLE, CELL, DROP, FROM_SHIFT, SPECIAL, TYPE_MASK, TYPE_SHIFT
 from engine.notation.position_text import PositionTextError
 from engine.variant import BLACK, WHITE
 
@@ -129,16 +129,17 @@ class GatingRules(RuleBase):
         bits = self.gate_bit
         v: Any = self
         for m in list(out):
-            frm = (m >> 8) & 255
+            frm = (m >> FROM_SHIFT) & CELL
             if frm == DROP or m & SPECIAL or not rights & bits.get(frm, 0):
                 continue
             for t in self._gated(hand, side, frm):
-                out.append(m | (t << 16) | SPECIAL)
+                out.append(m | (t << TYPE_SHIFT) | SPECIAL)
             if m & CASTLE:          # gating on the rook's cell: written rook's cell to king's
-                rule = v.position_rules.cbymove[(frm, m & 255)]
+                rule = v.position_rules.cbymove[(frm, m & CELL)]
                 if rights & bits[rule.rook_from]:
                     for t in self._gated(hand, side, rule.rook_from):
-                        out.append(rule.king_from | (rule.rook_from << 8) | (t << 16) | SPECIAL | CASTLE)
+                        out.append(rule.king_from | (rule.rook_from << FROM_SHIFT) | (t << TYPE_SHIFT)
+                                   | SPECIAL | CASTLE)
 
     def _gated(self, hand: list[int], side: int, cell: int) -> list[int]:
         """The types of the hand that may enter on this cell: where they could be dropped
@@ -149,8 +150,8 @@ class GatingRules(RuleBase):
     def make_special(self, pos, m: int) -> None:
         v: Any = self
         side = pos.side
-        frm, to = (m >> 8) & 255, m & 255
-        gated = ((m >> 16) & 255) * 2 + side
+        frm, to = (m >> FROM_SHIFT) & CELL, m & CELL
+        gated = ((m >> TYPE_SHIFT) & TYPE_MASK) * 2 + side
         if m & CASTLE:
             rook_gate = (frm, to) in self.rook_gated and pos.board[frm] \
                 and pos.variant.piece_types[pos.board[frm] >> 1].token.lower() != v.castle_king

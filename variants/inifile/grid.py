@@ -46,7 +46,7 @@ from .solid import axis_order, check_piece, engine_regions, is_solid, solid_base
 from .walls import WallRules, wall_attrs
 from .template import template_bases
 from .triplestep import TripleSteps
-from .values import KeyError_, as_region
+from .values import MAX_FILES, KeyError_, as_region
 
 __all__ = ["read_grid"]
 
@@ -74,7 +74,7 @@ def read_grid(sec: Section, attrs: dict) -> dict[str, tuple[type, ...]]:
     val = sec
     get = sec.text
     ranks = sec.number("maxRank")
-    files = sec.file("maxFile", 12) + 1
+    files = sec.file("maxFile", MAX_FILES) + 1
     level_cls = level_bases(val, files, ranks, KeyError_)
     levels = level_cls[0].level_names if level_cls else ""
     solid = is_solid(val, KeyError_)

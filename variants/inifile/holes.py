@@ -14,9 +14,9 @@ from collections.abc import Callable
 
 from .registry import names
 from .filevariant import RuleBase
+from .values import FILES
 
 HOLE_KEYS = names("hole")
-FILES = "abcdefghijkl"
 
 
 def _name(c: tuple[int, ...], levels: str) -> str:

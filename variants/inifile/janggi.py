@@ -31,7 +31,7 @@ from typing import Any
 from engine.attacks import attacked_mask
 from engine.geometry import Coord
 from engine.movegen import royal_filter
-from engine.moves import SPECIAL
+from engine.moves import CELL, FROM_SHIFT, SPECIAL, TYPE_SHIFT
 from engine.pieces import BOTH, LEAP, RIDE, Atom, PieceType
 from engine.variant import BLACK, WHITE
 
@@ -175,7 +175,7 @@ class JanggiRules(RuleBase):
             code = b[s]
             if code not in cannons:
                 continue
-            base = s << 8
+            base = s << FROM_SHIFT
             for ray in self._cannon_rays[s]:
                 screen = False
                 for t in ray:
@@ -299,7 +299,7 @@ class JanggiRules(RuleBase):
         def mv(k: int) -> int:
             return st[-1 - k][0][0] if k < len(st) else 0     # 0: before the first move
         m0 = mv(0)
-        if m0 >= 0x10000 or (m0 >> 8) & 255 == m0 & 255 or pos.board[m0 & 255] not in self._reach:
+        if m0 >= 1 << TYPE_SHIFT or (m0 >> FROM_SHIFT) & CELL == m0 & CELL or pos.board[m0 & CELL] not in self._reach:
             return False
         rep = 2 if mv(2) == _reverse(m0) else 1 if _is_pass(mv(2)) else 0
         if not rep:
@@ -316,7 +316,7 @@ class JanggiRules(RuleBase):
                 rep += 1
             else:
                 m = mv(i)
-                return bool(m) and not st[-1 - i][1] and (mv(i - 2) >> 8) & 255 == m & 255
+                return bool(m) and not st[-1 - i][1] and (mv(i - 2) >> FROM_SHIFT) & CELL == m & CELL
         return False
 
     def _checks_back(self, pos, n: int) -> list[bool]:
@@ -349,8 +349,8 @@ class JanggiRules(RuleBase):
 
 def _reverse(m: int) -> int:
     """The plain move back from where m went to where it came from."""
-    return ((m & 255) << 8) | ((m >> 8) & 255)
+    return ((m & CELL) << FROM_SHIFT) | ((m >> FROM_SHIFT) & CELL)
 
 
 def _is_pass(m: int) -> bool:
-    return bool(m & SPECIAL) and (m >> 8) & 255 == m & 255
+    return bool(m & SPECIAL) and (m >> FROM_SHIFT) & CELL == m & CELL

@@ -31,6 +31,7 @@ from .holes import hole_bases
 from .lattice_pieces import LatticePieceError, parse_lattice_piece
 from .section import Section
 from .values import KeyError_, as_int
+from engine.moves import CELL, FROM_SHIFT
 
 CLASSES = ("squares", "vertices")
 CLASS_OF = {"squares": "square", "vertices": "vertex"}
@@ -242,7 +243,7 @@ class LatticeVariant(Variant):
     def moves_from(self, pos, cell):
         """Pseudo-legal moves of the piece on ``cell`` (rules beyond the tables ignored)."""
         from engine.movegen import pseudo_moves
-        return [m for m in pseudo_moves(pos) if (m >> 8) & 255 == cell]
+        return [m for m in pseudo_moves(pos) if (m >> FROM_SHIFT) & CELL == cell]
 
 
 # ---- reading a section ---------------------------------------------------------------------

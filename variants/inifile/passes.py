@@ -7,7 +7,7 @@ move of that piece; it lets an en-passant chance lapse.  Two passes in a row end
 """
 from __future__ import annotations
 
-from engine.moves import SPECIAL, mk
+from engine.moves import CELL, FROM_SHIFT, SPECIAL, mk
 from engine.variant import Result
 
 from .filevariant import RuleBase
@@ -68,12 +68,12 @@ class PassRules(RuleBase):
                 out.append(m)
 
     def make_special(self, pos, move: int) -> None:
-        if (move >> 8) & 255 != move & 255:
+        if (move >> FROM_SHIFT) & CELL != move & CELL:
             super().make_special(pos, move)
             return
         # a pass: nothing moves; the count restarts as if the passing piece had moved (a pawn
         # on the lowest square of a side without a royal king restarts it)
-        if self.resets_move_clock(pos.board[move & 255]):
+        if self.resets_move_clock(pos.board[move & CELL]):
             pos.halfmove = 0
         else:
             pos.halfmove += 1
@@ -97,4 +97,4 @@ class PassRules(RuleBase):
 
 
 def _is_pass(m: int) -> bool:
-    return bool(m & SPECIAL) and (m >> 8) & 255 == m & 255
+    return bool(m & SPECIAL) and (m >> FROM_SHIFT) & CELL == m & CELL

@@ -16,7 +16,7 @@ would petrify the mover's pseudo-royal piece is illegal (the side would lose it)
 """
 from __future__ import annotations
 
-from engine.moves import CASTLE, DROP, EP, SPECIAL, WALL_SHIFT
+from engine.moves import CASTLE, CELL, DROP, EP, FROM_SHIFT, SPECIAL, WALL_SHIFT
 from engine.pieces import PieceType
 
 from .filevariant import RuleBase
@@ -70,18 +70,18 @@ class PetrifyRules(RuleBase):
 
     def after_move(self, pos, move: int) -> None:
         super().after_move(pos, move)
-        duck = (move >> WALL_SHIFT) & 255
+        duck = (move >> WALL_SHIFT) & CELL
         if duck:
             b = pos.board
             wall = self._wall
             for c in [c for c in pos.occ[wall & 1] if b[c] == wall]:
                 pos.clear(c)
             pos.put(duck - 1, wall)
-        if move & SPECIAL or (move >> 8) & 255 == DROP:
+        if move & SPECIAL or (move >> FROM_SHIFT) & CELL == DROP:
             return
         _, cap, _, code = pos.stack[-1]
         if (cap or move & EP) and self._petrify[code]:
-            pos.set_cell(move & 255, self._wall)
+            pos.set_cell(move & CELL, self._wall)
 
     def legal_moves(self, pos, pseudo):
         moves = super().legal_moves(pos, pseudo)
@@ -90,14 +90,15 @@ class PetrifyRules(RuleBase):
             moves = royal_filter(pos, pseudo)
         b = pos.board
         wall = self._wall
-        out = [m for m in moves if b[m & 255] != wall]
+        out = [m for m in moves if b[m & CELL] != wall]
         if self.duck:
             out = self._with_duck(pos, out)
         if self.pseudo_royal:
             mine = [c for c in pos.occ[pos.side] if self._royal_type[b[c]]]
             if len(mine) <= self.extinction_count + 1:
-                out = [m for m in out if not (b[m & 255] and (m >> 8) & 255 != DROP
-                                              and (m >> 8) & 255 in mine and self._petrify[b[(m >> 8) & 255]])]
+                out = [m for m in out if not (b[m & CELL] and (m >> FROM_SHIFT) & CELL != DROP
+                                              and (m >> FROM_SHIFT) & CELL in mine
+                                              and self._petrify[b[(m >> FROM_SHIFT) & CELL]])]
         return out
 
     def _with_duck(self, pos, moves: list[int]) -> list[int]:
@@ -108,7 +109,7 @@ class PetrifyRules(RuleBase):
         empty = {c for c in range(len(b)) if not b[c]}
         out: list[int] = []
         for m in moves:
-            frm, to = (m >> 8) & 255, m & 255
+            frm, to = (m >> FROM_SHIFT) & CELL, m & CELL
             free = set(empty)
             if frm != DROP:
                 free.add(frm)

@@ -16,7 +16,7 @@ from __future__ import annotations
 from typing import Any
 
 from engine.movegen import royal_filter
-from engine.moves import DROP
+from engine.moves import CELL, DROP, FROM_SHIFT, TYPE_MASK, TYPE_SHIFT
 
 from .filevariant import RuleBase
 from .values import as_bool
@@ -42,11 +42,11 @@ class PlacementRules(RuleBase):
         if moves is None:
             moves = royal_filter(pos, pseudo)
         if self.opposite_bishops:
-            moves = [m for m in moves if (m >> 8) & 255 != DROP or self._bishops_ok(pos, m)]
+            moves = [m for m in moves if (m >> FROM_SHIFT) & CELL != DROP or self._bishops_ok(pos, m)]
         if self.must_drop and self.must_drop_type:
             moves = self._must_drop_type(pos, moves)
         elif self.must_drop and any(pos.hand[c] for c in range(2 + pos.side, len(pos.hand), 2)):
-            drops = [m for m in moves if (m >> 8) & 255 == DROP]
+            drops = [m for m in moves if (m >> FROM_SHIFT) & CELL == DROP]
             if drops:
                 moves = drops
         return moves
@@ -58,8 +58,8 @@ class PlacementRules(RuleBase):
         pt = v.by_token[self.must_drop_type.upper()]
         if not pos.hand[pt.id * 2 + pos.side]:
             return moves
-        mine = [m for m in moves if (m >> 8) & 255 == DROP and (m >> 16) & 255 == pt.id]
-        return mine or [m for m in moves if (m >> 8) & 255 != DROP]
+        mine = [m for m in moves if (m >> FROM_SHIFT) & CELL == DROP and (m >> TYPE_SHIFT) & TYPE_MASK == pt.id]
+        return mine or [m for m in moves if (m >> FROM_SHIFT) & CELL != DROP]
 
     def _bishops_ok(self, pos, m: int) -> bool:
         v: Any = self
@@ -67,7 +67,7 @@ class PlacementRules(RuleBase):
                        for pt in [v.by_token[letter.upper()]]), None)
         if bishop is None:
             return True
-        side, to = pos.side, m & 255
+        side, to = pos.side, m & CELL
         code = bishop.id * 2 + side
         geo = v.geometry
 
@@ -76,7 +76,7 @@ class PlacementRules(RuleBase):
             return (x + y) % 2 == 0
         own = [c for c in pos.occ[side] if pos.board[c] == code]
         total = len(own) + pos.hand[code]
-        if (m >> 16) & 255 == bishop.id:
+        if (m >> TYPE_SHIFT) & TYPE_MASK == bishop.id:
             return sum(dark(c) == dark(to) for c in own) + 1 <= (total + 1) // 2
         remaining = [c for c in range(geo.size) if not pos.board[c] and c != to
                      and v.drop_allowed(code, c)]
@@ -87,7 +87,7 @@ class PlacementRules(RuleBase):
     def after_drop(self, pos, m: int) -> None:
         super().after_drop(pos, m)
         if self.castling_dropped:
-            rights = self._dropped_rights(pos, pos.board[m & 255], m & 255)
+            rights = self._dropped_rights(pos, pos.board[m & CELL], m & CELL)
             if rights | pos.castle != pos.castle:
                 pos.set_castle(pos.castle | rights)
 

@@ -18,7 +18,7 @@ the other king, which cannot take it without turning to stone).
 from __future__ import annotations
 
 from engine.movegen import attacked_with
-from engine.moves import CASTLE, DROP
+from engine.moves import CASTLE, CELL, DROP, FROM_SHIFT, TYPE_MASK, TYPE_SHIFT
 from engine.tables import AttackTables
 
 from .results import ALL
@@ -92,11 +92,11 @@ class PseudoRoyalRules(RuleBase):
         atk = self.attacks[side ^ 1] if not barred else self._atk(pos, side ^ 1)
         out = []
         for m in moves:
-            frm = (m >> 8) & 255
+            frm = (m >> FROM_SHIFT) & CELL
             if m & CASTLE and frm in royals and not self._castle_path_safe(pos, m, atk):
                 continue
-            to = m & 255
-            promo = (m >> 16) & 255
+            to = m & CELL
+            promo = (m >> TYPE_SHIFT) & TYPE_MASK
             added = frm != DROP and promo in self._pr_ids \
                 and self.piece_types[b[frm] >> 1].pawn
             now = [to if c == frm else c for c in royals] + ([to] if added else [])
@@ -120,7 +120,7 @@ class PseudoRoyalRules(RuleBase):
         """The cells from the castling piece's start up to its destination (excluded) are
         not attacked, the piece itself taken off the board."""
         geo = self.geometry
-        frm, to = (m >> 8) & 255, m & 255
+        frm, to = (m >> FROM_SHIFT) & CELL, m & CELL
         a, z = geo.coords[frm], geo.coords[to]
         step = 1 if z[0] > a[0] else -1
         b = pos.board

@@ -33,6 +33,8 @@ from dataclasses import dataclass
 
 from variants.fsf_pieces import PIECES
 
+from .values import MAX_RANKS
+
 GRID = "grid"           # square, levelled and solid boards (grid.py)
 LATTICE = "lattice"     # boards of squares and vertices (lattice.py)
 HEX = "hex"             # hexagons of hexagons (hexboard.py)
@@ -131,7 +133,7 @@ KEYS: tuple[Key, ...] = tuple(
                      values="stalemateValue checkmateValue nFoldValue",
                      files="maxFile castlingKingFile castlingKingsideFile castlingQueensideFile",
                      ranks="castlingRank",
-                     ints={"maxRank": (1, 10), "nMoveRule": (0, 1000), "nFoldRule": (2, 100)}))
+                     ints={"maxRank": (1, MAX_RANKS), "nMoveRule": (0, 1000), "nFoldRule": (2, 100)}))
     + _keys("result", "fsf", """nMoveRuleTypes nMoveRuleTypesWhite nMoveRuleTypesBlack
             flagPieceWhite flagPieceBlack flagRegionWhite flagRegionBlack""", defaults={
                 "checking": "true", "mustCapture": "false", "nFoldValueAbsolute": "false",

@@ -20,6 +20,7 @@ from engine.variant import BLACK, WHITE, Result, Variant
 from .registry import defaults, names
 from .section import Section
 from .values import KeyError_, as_bool, as_int, as_region, as_value
+from engine.moves import CELL, FROM_SHIFT
 
 ALL = "*"           # Fairy-Stockfish's ALL_PIECES in a piece set
 SCORE = {"win": 1, "draw": 0, "loss": -1}
@@ -200,7 +201,7 @@ class ResultRules(Variant):
                 cells = self._flag_cells[us]
                 k = pos.king[us]
                 for m in moves_before_result(pos):
-                    if (m >> 8) & 255 == k and m & 255 in cells:
+                    if (m >> FROM_SHIFT) & CELL == k and m & CELL in cells:
                         return None
             return (-1, "flag")
         return None

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.moves import DROP, SPECIAL
+from engine.moves import CELL, DROP, FROM_SHIFT, SPECIAL
 
 from .ataxx import neighbours
 from .filevariant import RuleBase
@@ -90,7 +90,7 @@ class ReversiRules(RuleBase):
         n = 0
         for rec, *_ in reversed(pos.stack):
             m = rec[0]
-            if m & SPECIAL and (m >> 8) & 255 == m & 255:
+            if m & SPECIAL and (m >> FROM_SHIFT) & CELL == m & CELL:
                 n += 1
             else:
                 break
@@ -108,17 +108,17 @@ class ReversiRules(RuleBase):
         start = [c for c in range(v.geometry.size) if v.geometry.coords[c][:2] in self.enclosing_start
                  and not pos.board[c]]
         if start:
-            moves = [m for m in moves if (m >> 8) & 255 != DROP or m & 255 in start]
+            moves = [m for m in moves if (m >> FROM_SHIFT) & CELL != DROP or m & CELL in start]
         elif self.enclosing_drop:
-            moves = [m for m in moves if (m >> 8) & 255 != DROP or self._enclosed(pos, side, m & 255)]
+            moves = [m for m in moves if (m >> FROM_SHIFT) & CELL != DROP or self._enclosed(pos, side, m & CELL)]
         elif self.ataxx_drop:           # Ataxx: a drop next to a piece of the mover's
             b = pos.board
-            moves = [m for m in moves if (m >> 8) & 255 != DROP
-                     or any(b[c] and b[c] & 1 == side for c in neighbours(v, m & 255))]
+            moves = [m for m in moves if (m >> FROM_SHIFT) & CELL != DROP
+                     or any(b[c] and b[c] & 1 == side for c in neighbours(v, m & CELL))]
         if not moves and self.pass_on_stalemate and pos.occ[side] and self._passed(pos) < 2:
             geo = v.geometry
             cell = min(pos.occ[side], key=lambda c: (geo.coords[c][1], geo.coords[c][0]))
-            moves = [cell | (cell << 8) | SPECIAL]
+            moves = [cell | (cell << FROM_SHIFT) | SPECIAL]
         return moves
 
     def make_special(self, pos, m: int) -> None:
@@ -127,8 +127,8 @@ class ReversiRules(RuleBase):
     def after_drop(self, pos, m: int) -> None:
         super().after_drop(pos, m)
         if self.flip_enclosed:
-            side = pos.board[m & 255] & 1
-            for c in self._enclosed(pos, side, m & 255):
+            side = pos.board[m & CELL] & 1
+            for c in self._enclosed(pos, side, m & CELL):
                 code = pos.board[c]
                 pos.set_cell(c, code ^ 1)
 

@@ -24,7 +24,7 @@ from __future__ import annotations
 from typing import Any
 
 from engine.movegen import in_check
-from engine.moves import CASTLE, DROP, EP, SPECIAL
+from engine.moves import CASTLE, CELL, DROP, EP, FROM_SHIFT, SPECIAL, TYPE_MASK, TYPE_SHIFT
 from engine.variant import WHITE
 
 from .counting import CountingText
@@ -106,14 +106,14 @@ class SittuyinRules(RuleBase):
                 for to in (frm, *(t for t in tab.leaps[frm] + tab.mleaps[frm] if not b[t]),
                            *(t for ray in tab.rides[frm] + tab.mrides[frm] for t in self._open(b, ray))):
                     if not self._attacks_enemy(pos, code, frm, to):
-                        out.append((frm << 8) | to | (pt.id << 16) | SPECIAL)
+                        out.append((frm << FROM_SHIFT) | to | (pt.id << TYPE_SHIFT) | SPECIAL)
 
     def make_special(self, pos, m: int):
-        frm, to = (m >> 8) & 255, m & 255
-        if not self.sittuyin_promotion or m & (CASTLE | EP) or frm == DROP or not (m >> 16) & 255:
+        frm, to = (m >> FROM_SHIFT) & CELL, m & CELL
+        if not self.sittuyin_promotion or m & (CASTLE | EP) or frm == DROP or not (m >> TYPE_SHIFT) & TYPE_MASK:
             return super().make_special(pos, m)
         pos.clear(frm)                  # the pawn becomes the piece, on its cell or beside it
-        pos.put(to, ((m >> 16) & 255) * 2 + pos.side)
+        pos.put(to, ((m >> TYPE_SHIFT) & TYPE_MASK) * 2 + pos.side)
         pos.halfmove = 0
         return None
 
@@ -169,7 +169,7 @@ class CambodianMoves(RuleBase):
             for dx in (-2, 2):
                 t = geo.index.get((x + dx, y + ahead) + geo.coords[king][2:])
                 if t is not None and not b[t]:
-                    out.append((king << 8) | t)
+                    out.append((king << FROM_SHIFT) | t)
         if not self.cambodian_fers:
             return
         fers = self.by_token[self.cambodian_fers.upper()].id * 2 + side
@@ -178,14 +178,14 @@ class CambodianMoves(RuleBase):
                 x, y = geo.coords[c][:2]
                 t = geo.index.get((x, y + 2 * ahead) + geo.coords[c][2:])
                 if t is not None and not b[t]:
-                    out.append((c << 8) | t)
+                    out.append((c << FROM_SHIFT) | t)
 
     def after_move(self, pos, move: int) -> None:
         super().after_move(pos, move)
-        frm = (move >> 8) & 255
+        frm = (move >> FROM_SHIFT) & CELL
         if not self.cambodian_rook or frm == DROP:
             return
-        to = move & 255
+        to = move & CELL
         code = pos.board[to]
         if not code or self.piece_types[code >> 1].token.lower() != self.cambodian_rook:
             return

@@ -13,7 +13,7 @@ passant on ``pos.ep``; this mixin adds the captures on the second cell (``extra_
 from __future__ import annotations
 
 from engine.walker import piece_targets
-from engine.moves import DOUBLE, EP
+from engine.moves import ACTED_SHIFT, DOUBLE, EP, FROM_SHIFT
 from engine.variant import WHITE
 
 from .values import in_region
@@ -71,14 +71,14 @@ class TripleSteps(RuleBase):
                 continue
             # the en-passant cell: the one next to the start, else the other one (in region)
             e = c1 if self._ep_cell(c1) else c2 if self._ep_cell(c2) else -1
-            out.append((s << 8) | t | (DOUBLE | ((e + 1) << 24) if e >= 0 else 0))
+            out.append((s << FROM_SHIFT) | t | (DOUBLE | ((e + 1) << ACTED_SHIFT) if e >= 0 else 0))
         mid = self.second_ep_cell(pos)
         if mid >= 0:
             tl = self.table_list
             for s in list(pos.occ[side]):
                 found: list[int] = []
                 piece_targets(tl[b[s]], s, b, side, mid, found.append)
-                out.extend((s << 8) | t for t in found if t & EP)
+                out.extend((s << FROM_SHIFT) | t for t in found if t & EP)
 
     def _valid_ep(self, pos) -> bool:
         """After a triple step: the passed cells empty, the victim (two cells beyond

@@ -5,7 +5,11 @@ from __future__ import annotations
 
 import re
 
-FILES = "abcdefghijkl"
+FILES = "abcdefghijklmnopqrstuvwxyz"     # a..l as Fairy-Stockfish; m..z are cellfish's own
+# the largest grid board (maxFile, maxRank): Fairy-Stockfish's is 12 x 10; cellfish's cells are
+# 12-bit fields of a move (engine/moves.py), so the grid's bound is the file letters
+MAX_FILES = len(FILES)
+MAX_RANKS = 26
 
 
 class KeyError_(ValueError):
@@ -67,8 +71,8 @@ def as_region(key: str, v: str, files: int, ranks: int, clip: bool = False,
     for tok in v.split():
         if tok == "-":
             continue
-        m = re.fullmatch(r"([a-z*])?([a-l*])(\d+|\*)", tok) if levels else \
-            re.fullmatch(r"()([a-l*])(\d+|\*)", tok)
+        m = re.fullmatch(r"([a-z*])?([a-z*])(\d+|\*)", tok) if levels else \
+            re.fullmatch(r"()([a-z*])(\d+|\*)", tok)
         if m is None:
             raise KeyError_(key, "not a square list", tok)
         if m.group(1) and m.group(1) != "*" and m.group(1) not in levels:

@@ -15,7 +15,7 @@ from __future__ import annotations
 from typing import Any
 
 from engine.movegen import royal_filter
-from engine.moves import DROP, SPECIAL
+from engine.moves import ACTED, ACTED_SHIFT, CELL, DROP, FROM_SHIFT, SPECIAL
 from engine.pieces import PieceType
 from engine.walker import piece_targets
 
@@ -78,10 +78,10 @@ class WallRules(RuleBase):
         out = []
         rule = self.wall_rule
         for m in moves:
-            frm, to = (m >> 8) & 255, m & 255
+            frm, to = (m >> FROM_SHIFT) & CELL, m & CELL
             if frm == DROP or m & SPECIAL:
                 continue
-            base = (m & ~(255 << 24)) | SPECIAL
+            base = (m & ~ACTED) | SPECIAL
             if rule == "pastGating":
                 walls = [frm]
             elif rule == "staticGating":
@@ -91,14 +91,14 @@ class WallRules(RuleBase):
                 b[frm], b[to] = 0, code
                 targets: list[int] = []
                 piece_targets(v.table_list[code], to, b, code & 1, -1, targets.append)
-                walls = sorted({t & 255 for t in targets if not b[t & 255]})
+                walls = sorted({t & CELL for t in targets if not b[t & CELL]})
                 b[frm], b[to] = code, 0
             for w in walls:
-                out.append(base | ((w + 1) << 24))
+                out.append(base | ((w + 1) << ACTED_SHIFT))
         return out
 
     def make_special(self, pos, m: int) -> None:
-        frm, to = (m >> 8) & 255, m & 255
+        frm, to = (m >> FROM_SHIFT) & CELL, m & CELL
         pos.put(to, pos.clear(frm))
-        pos.put(((m >> 24) & 255) - 1, self._wall_code)
+        pos.put(((m >> ACTED_SHIFT) & CELL) - 1, self._wall_code)
         pos.halfmove += 1

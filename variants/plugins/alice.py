@@ -13,7 +13,7 @@ e4, arriving on b-e4).
 from __future__ import annotations
 
 from engine.movegen import attacked_with, pinned_with
-from engine.moves import CASTLE, DOUBLE, SPECIAL
+from engine.moves import ACTED, CASTLE, CELL, DOUBLE, FROM_SHIFT, SPECIAL, TYPE_MASK, TYPE_SHIFT
 
 from . import Plugin, PluginError
 from variants.inifile.filevariant import RuleBase
@@ -85,14 +85,14 @@ class Alice(Plugin, RuleBase):
         make, unmake = pos.make, pos.unmake
         king = pos.king
         for m in pseudo:
-            to = m & 255
+            to = m & CELL
             if b[mirror[to]]:
                 continue
-            frm = (m >> 8) & 255
+            frm = (m >> FROM_SHIFT) & CELL
             if m & CASTLE and b[mirror[rules[(frm, to)].rook_to]]:
                 continue
             if m & DOUBLE:      # a double step leaves no en-passant cell (A12)
-                m &= ~(DOUBLE | 0xFF000000)
+                m &= ~(DOUBLE | ACTED)
             m |= SPECIAL
             if not check and frm != k and frm not in pinned and not (b[to] and home[to]):
                 # leaving an unpinned cell opens no line onto the king, and the arrival on the
@@ -114,11 +114,11 @@ class Alice(Plugin, RuleBase):
         promotes (A11) — on the same cell of the other board (A4); castling moves both king
         and rook across (A10).  Returns (mover's code, captured code)."""
         mirror, rules, keep, _ = self._alice()
-        to = m & 255
-        frm = (m >> 8) & 255
+        to = m & CELL
+        frm = (m >> FROM_SHIFT) & CELL
         code = pos.clear(frm)
         cap = pos.clear(to)
-        pt = (m >> 16) & 255
+        pt = (m >> TYPE_SHIFT) & TYPE_MASK
         pos.put(mirror[to], pt * 2 + (code & 1) if pt else code)
         if m & CASTLE:
             r = rules[(frm, to)]
@@ -133,8 +133,8 @@ class Alice(Plugin, RuleBase):
         """Take back ``make_special`` (the position restores hash, rights and clocks)."""
         mirror, rules, _, _ = self._alice()
         code, cap = undo
-        to = m & 255
-        frm = (m >> 8) & 255
+        to = m & CELL
+        frm = (m >> FROM_SHIFT) & CELL
         pos.clear(mirror[to])
         if m & CASTLE:
             r = rules[(frm, to)]

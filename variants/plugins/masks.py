@@ -2,6 +2,8 @@
 direction, a class, a victory group), kept per army for the plugins that have such a rule."""
 from __future__ import annotations
 
+from engine.moves import CELL, DROP, FROM_SHIFT, TYPE_SHIFT
+
 
 class ArmyMemo:
     """What a side's win rule makes of its board pieces, computed once per army.
@@ -32,7 +34,7 @@ class ArmyMemo:
             rec, cap, extra, _code = st[-1]
             m = rec[0]
             # from and to cells alone (no promotion, second cell or flag), not a drop, no capture
-            if m < 0x10000 and not cap and extra is None and (m >> 8) & 255 != 255 \
+            if m < 1 << TYPE_SHIFT and not cap and extra is None and (m >> FROM_SHIFT) & CELL != DROP \
                     and len(pos.history) >= 2:
                 r = seen.get(pos.history[-2])
         if r is None:

@@ -36,7 +36,7 @@ from dataclasses import replace
 
 from engine.geometry import grid3d
 from engine.walker import piece_targets
-from engine.moves import FISSION, FUSION, SPECIAL
+from engine.moves import CELL, FISSION, FROM_SHIFT, FUSION, SPECIAL, TYPE_MASK, TYPE_SHIFT
 from engine.pieces import CAPTURE, LEAP, MOVE, Atom, PieceType, compound_atoms
 from engine.tables import PieceTables, compile_piece
 from engine.variant import CAPTURE_WINS
@@ -299,7 +299,7 @@ class Ninepiece(Plugin, RuleBase):
         xfl = SPECIAL | FISSION
         for s in pos.occ[side]:
             code = b[s]
-            base = s << 8
+            base = s << FROM_SHIFT
             if simple[code]:
                 row = fuse[code]
                 T = tl[code]
@@ -331,7 +331,7 @@ class Ninepiece(Plugin, RuleBase):
                 # fission: each component to each empty cell its own move reaches (the
                 # core's walker of a piece's tables; its captures are dropped)
                 for comp, _ in parts:
-                    mb = base | ((comp >> 1) << 16) | xfl
+                    mb = base | ((comp >> 1) << TYPE_SHIFT) | xfl
                     tg: list[int] = []
                     piece_targets(tl[comp], s, b, side, -1, tg.append)
                     for t in tg:
@@ -357,8 +357,8 @@ class Ninepiece(Plugin, RuleBase):
         return list(dict.fromkeys(pseudo)) if compound else pseudo
 
     def make_special(self, pos, m):
-        to = m & 255
-        frm = (m >> 8) & 255
+        to = m & CELL
+        frm = (m >> FROM_SHIFT) & CELL
         b = pos.board
         if m & FUSION:
             mover, target = b[frm], b[to]
@@ -368,7 +368,7 @@ class Ninepiece(Plugin, RuleBase):
             undo = (mover, target)
         else:   # FISSION
             comp = b[frm]
-            moving = ((m >> 16) & 255) * 2 + (comp & 1)
+            moving = ((m >> TYPE_SHIFT) & TYPE_MASK) * 2 + (comp & 1)
             a, rest = self._split[comp][0]
             if a != moving:
                 rest = a
@@ -380,8 +380,8 @@ class Ninepiece(Plugin, RuleBase):
         return undo
 
     def unmake_special(self, pos, m, undo):
-        to = m & 255
-        frm = (m >> 8) & 255
+        to = m & CELL
+        frm = (m >> FROM_SHIFT) & CELL
         if m & FUSION:
             mover, target = undo
             pos.clear(to)
@@ -421,9 +421,9 @@ class Ninepiece(Plugin, RuleBase):
         type id, but both are quiet."""
         if m & SPECIAL:
             return False
-        if (m >> 16) & 255:
+        if (m >> TYPE_SHIFT) & TYPE_MASK:
             return True
-        p = pos.board[m & 255]
+        p = pos.board[m & CELL]
         return p != 0 and (p & 1) != pos.side
 
     def capture_gains(self, pos):

@@ -34,7 +34,7 @@ from math import gcd
 
 from engine.geometry import Geometry
 from engine.movegen import attacked_with
-from engine.moves import SPECIAL
+from engine.moves import ACTED_SHIFT, CELL, FROM_SHIFT, SPECIAL, TYPE_MASK, TYPE_SHIFT
 from engine.pieces import LEAP, RIDE
 from engine.tables import PieceTables
 from engine.variant import BLACK, WHITE
@@ -393,9 +393,9 @@ class Notake(Plugin, RuleBase):
             dem = self._demotes[side]
             kind = self._undo_kind
             for m in pseudo:
-                s = (m >> 8) & 255
+                s = (m >> FROM_SHIFT) & CELL
                 if m & SPECIAL:
-                    a = ((m >> 24) & 255) - 1
+                    a = ((m >> ACTED_SHIFT) & CELL) - 1
                     if not dem[b[a]]:
                         if kind == 3:                    # rifle: nothing moves
                             app(m)
@@ -426,15 +426,15 @@ class Notake(Plugin, RuleBase):
 
     def acted_result(self, pos, m) -> int:
         """The code the acted-on piece of an acting move ends with (for move ordering)."""
-        return self._eff[pos.side][pos.board[((m >> 24) & 255) - 1]]
+        return self._eff[pos.side][pos.board[((m >> ACTED_SHIFT) & CELL) - 1]]
 
     # ---- make / unmake of acting moves ----------------------------------------------------
     def make_special(self, pos, m):
         side = pos.side
-        t = m & 255
-        s = (m >> 8) & 255
-        a = ((m >> 24) & 255) - 1
-        pt = (m >> 16) & 255
+        t = m & CELL
+        s = (m >> FROM_SHIFT) & CELL
+        a = ((m >> ACTED_SHIFT) & CELL) - 1
+        pt = (m >> TYPE_SHIFT) & TYPE_MASK
         kings = (pos.king[0], pos.king[1])
         eff = self._eff[side]
         kind = self._undo_kind
@@ -467,9 +467,9 @@ class Notake(Plugin, RuleBase):
 
     def unmake_special(self, pos, m, undo):
         code, ac, dest, kings = undo
-        t = m & 255
-        s = (m >> 8) & 255
-        a = ((m >> 24) & 255) - 1
+        t = m & CELL
+        s = (m >> FROM_SHIFT) & CELL
+        a = ((m >> ACTED_SHIFT) & CELL) - 1
         if dest < 0:                                    # rifle
             pos.clear(a)
             pos.put(a, ac)

@@ -14,18 +14,18 @@ taken in order until a listed cell is occupied, when that piece can be acted on.
 """
 from __future__ import annotations
 
-from engine.moves import SPECIAL
+from engine.moves import ACTED_SHIFT, FROM_SHIFT, SPECIAL, TYPE_SHIFT
 
 NONE: tuple = ()
 
 
 def _moves(base: int, dest: int, acted: int, opts: tuple[int, ...]) -> tuple[int, ...]:
-    m = base | dest | ((acted + 1) << 24) | SPECIAL
-    return tuple(m | (o << 16) for o in opts)
+    m = base | dest | ((acted + 1) << ACTED_SHIFT) | SPECIAL
+    return tuple(m | (o << TYPE_SHIFT) for o in opts)
 
 
 def _plain(base: int, t: int, opts: tuple[int, ...]) -> tuple[int, ...]:
-    return tuple(base | t | (o << 16) for o in opts)
+    return tuple(base | t | (o << TYPE_SHIFT) for o in opts)
 
 
 def build_walk_tables(v, form: str, nop: tuple[int, ...]) -> list:
@@ -40,7 +40,7 @@ def build_walk_tables(v, form: str, nop: tuple[int, ...]) -> list:
         silver = v._silver[code]
         cells = []
         for s, (leaps, rides) in enumerate(per_cell):
-            base = s << 8
+            base = s << FROM_SHIFT
             row = s * n
 
             lt = []
@@ -58,7 +58,7 @@ def build_walk_tables(v, form: str, nop: tuple[int, ...]) -> list:
                 if a < 0 or (form in ("shunt", "overtake") and e < 0):
                     acting = NONE
                 elif form == "rifle":
-                    acting = (base | s | SPECIAL | ((t + 1) << 24),)
+                    acting = (base | s | SPECIAL | ((t + 1) << ACTED_SHIFT),)
                 else:
                     opts = po[row + d]
                     if silver and len(opts) == 2 and not (zone[d] or zone[a]):
@@ -79,7 +79,7 @@ def build_walk_tables(v, form: str, nop: tuple[int, ...]) -> list:
                     elif form == "overtake":
                         b = tuple((c, _moves(base, c, t, po[row + c])) for c in ray[i + 1:])
                     elif form == "rifle":
-                        b = ((-1, (base | s | SPECIAL | ((t + 1) << 24),)),)
+                        b = ((-1, (base | s | SPECIAL | ((t + 1) << ACTED_SHIFT),)),)
                     else:
                         b = NONE
                     blocked.append(b)

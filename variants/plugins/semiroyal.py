@@ -27,6 +27,7 @@ pieces, the promotion region and choices and the edge rules are the section's da
 from __future__ import annotations
 
 from engine.movegen import attacked_with, pinned_with
+from engine.moves import CELL, FROM_SHIFT, TYPE_MASK, TYPE_SHIFT
 from engine.variant import BLACK, WHITE
 
 from . import Plugin, PluginError
@@ -145,12 +146,12 @@ class FezbabaWaffle(Plugin, RuleBase):
             frozen = 1 if not hasf else 2
             frozen2 = 2 if not hasw else 1
             moves = [m for m in pseudo
-                     if need[b[(m >> 8) & 255]] not in (frozen, frozen2)]
+                     if need[b[(m >> FROM_SHIFT) & CELL]] not in (frozen, frozen2)]
         else:
             moves = pseudo
         # dynamic promotion choices
         if hasf or hasw:
-            moves = [m for m in moves if (m >> 16) & 255 not in (fprom, wprom)]
+            moves = [m for m in moves if (m >> TYPE_SHIFT) & TYPE_MASK not in (fprom, wprom)]
         k = pos.king[side]
         if k < 0:
             return moves
@@ -164,8 +165,8 @@ class FezbabaWaffle(Plugin, RuleBase):
         app = out.append
         make, unmake = pos.make, pos.unmake
         for m in moves:
-            frm = (m >> 8) & 255
-            if not check and frm != k and frm not in pinned and b[m & 255] not in fw:
+            frm = (m >> FROM_SHIFT) & CELL
+            if not check and frm != k and frm not in pinned and b[m & CELL] not in fw:
                 app(m)
                 continue
             make(m)
