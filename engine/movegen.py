@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Final
 
 from . import movedata
 from .attacks import attacked_mask, pinned_mask
-from .moves import CASTLE, DOUBLE, DROP, EP, FISSION, FUSION, SPECIAL
+from .moves import ACTED, CASTLE, DOUBLE, DROP, EP, FISSION, FUSION, LEGS, SPECIAL
 from .walker import targets_into, walk_targets
 
 if TYPE_CHECKING:
@@ -123,7 +123,7 @@ def quiet_moves(pos: Position) -> list[int]:
             continue
         tg = walk_targets(T, s, b, side, ep)
         for t in tg:
-            if t & EP:
+            if t & EP or (t & LEGS and t & ACTED):     # a capture in passing
                 continue
             to = t & 255
             p = b[to]
@@ -192,7 +192,7 @@ def _captures(pos: Position, md: MoveData) -> list[int]:
         for t in tg:
             to = t & 255
             p = b[to]
-            cap = (p and (p & 1) != side) or (t & EP)
+            cap = (p and (p & 1) != side) or (t & EP) or (t & LEGS and t & ACTED)
             opts = pr.get((s, to)) if pr is not None else None
             if opts is None:
                 if cap:
@@ -344,7 +344,7 @@ def evasions(pos: Position, moves: list[int], k: int, them: int, drops: bool = F
     # two attackers may cross, so one piece can block both)
     paths = list(attackers.values())
     cells = paths[0].intersection(*paths[1:]) if paths else set()
-    keep = EP | SPECIAL | FISSION | FUSION
+    keep = EP | SPECIAL | FISSION | FUSION | LEGS
     out = [m for m in moves if (m & 255) in cells or (m >> 8) & 255 == k or m & keep
            or ((m >> 24) & 255 and not m & DOUBLE)]
     if drops and cells and pos.variant.hands:
@@ -450,6 +450,8 @@ def is_capture(pos: Position, m: int) -> bool:
     if (m >> 8) & 255 == DROP:
         return False
     p = pos.board[m & 255]
+    if m & LEGS:
+        return bool(m & ACTED) or (m & 255 != (m >> 8) & 255 and bool(p) and (p & 1) != pos.side)
     return bool(m & EP) or (bool(p) and (p & 1) != pos.side and not m & CASTLE)
 
 
@@ -522,7 +524,7 @@ def royal_filter(pos: Position, pseudo: list[int]) -> list[int]:
                 if drop_hook is not None and not drop_hook(pos, m):
                     bad.append(i)
             elif frm != k:
-                if frm in pinned or m & EP:
+                if frm in pinned or m & (EP | LEGS):    # LEGS: a capture in passing
                     pos.make(m)
                     if attacked_mask(fa, b, king[side]):
                         bad.append(i)

@@ -5,8 +5,9 @@ Inside the engine a move is an int (fast to build, hash and compare):
     bits  0-7   to cell
     bits  8-15  from cell (DROP for a drop from the hand)
     bits 16-23  piece type id: the promotion result, the dropped type, or the fission component
-    bits 24-31  acted-on cell + 1 (0 = none): Notake actions, any second cell a hook needs
-    bits 32-47  flags (CASTLE, EP, DOUBLE, SPECIAL, FISSION ...)
+    bits 24-31  acted-on cell + 1 (0 = none): Notake actions, any second cell a hook needs,
+                the cell a multi-leg move (LEGS) captured on in passing
+    bits 32-47  flags (CASTLE, EP, DOUBLE, SPECIAL, FISSION, LEGS ...)
     bits 48-55  a wall square the move also places + 1 (0 = none): the duck's square
 
 ``Move`` is the typed view used at the API boundary.
@@ -30,6 +31,7 @@ DOUBLE: Final = 4 << 32
 SPECIAL: Final = 8 << 32     # made and unmade by the variant's own hook
 FISSION: Final = 16 << 32
 FUSION: Final = 32 << 32
+LEGS: Final = 64 << 32      # a multi-leg move: see ``legs_victim``
 FLAGS: Final = ~((1 << 32) - 1)
 WALL_SHIFT: Final = 48       # the wall field (a square the move also walls, + 1)
 
@@ -49,6 +51,13 @@ def unmade_ok(m: int) -> bool:
 
 def mk(frm: int, to: int, ptype: int = 0, acted: int = -1, flags: int = 0) -> int:
     return to | (frm << 8) | (ptype << 16) | ((acted + 1) << 24) | flags
+
+
+def legs_victim(m: int) -> int:
+    """The cell a multi-leg move (flag LEGS) captured on in passing (its acted-on cell), or
+    -1.  Such a move goes from -> to; to == from is a capture without moving (igui) or, with
+    no victim, a pass (out to an empty cell and back)."""
+    return acted_of(m) if m & LEGS else -1
 
 
 def to_of(m: int) -> int:

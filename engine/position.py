@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from .moves import CASTLE, DOUBLE, DROP, EP, FLAGS, NULL_MOVE, SPECIAL
+from .moves import CASTLE, DOUBLE, DROP, EP, FLAGS, LEGS, NULL_MOVE, SPECIAL
 
 if TYPE_CHECKING:
     from .movedata import MoveData
@@ -271,6 +271,28 @@ class Position:
                     self.ep = e
                     self.ep_victim = to
                     h ^= z.ep[-1] ^ z.ep[e]
+                elif m & LEGS:
+                    # a multi-leg move: the piece on the acted-on cell is taken in passing;
+                    # to == frm (igui, a pass) lands the mover back where it stood
+                    if to == frm:
+                        cap = 0
+                    vc = ((m >> 24) & 255) - 1     # the acted-on field (moves.legs_victim)
+                    if vc >= 0:
+                        vic = b[vc]
+                        b[vc] = 0
+                        self.occ[side ^ 1].discard(vc)
+                        h ^= z.piece[vic][vc]
+                        if W is not None:
+                            a -= W[vic][vc]
+                        if self._royal[vic]:
+                            self.king[side ^ 1] = -1
+                        ht = self._handtype[vic]
+                        if ht:
+                            hc = ht * 2 + side
+                            n = self.hand[hc]
+                            self.hand[hc] = n + 1
+                            h ^= z.hand[hc][n] ^ z.hand[hc][n + 1]
+                        extra = vic
             b[frm] = 0
             occ.discard(frm)
             h ^= z.piece[code][frm]
@@ -315,7 +337,7 @@ class Position:
             if nc != self.castle:
                 h ^= z.castle_key(self.castle) ^ z.castle_key(nc)
                 self.castle = nc
-            if cap and self._capfx:
+            if cap and self._capfx and not m & LEGS:  # a multi-leg move keeps its victim
                 self.hash = h
                 jc = self._jbuf                 # empty: kept for the next hook when it stays so
                 self.journal = jc
@@ -437,6 +459,30 @@ class Position:
             occ.add(rule.rook_from)
             if self._royal[code]:
                 self.king[side] = frm
+        elif m & LEGS:
+            occ = self.occ[side]
+            occ.discard(to)
+            b[to] = cap
+            if cap:
+                self.occ[side ^ 1].add(to)
+                if self._royal[cap]:
+                    self.king[side ^ 1] = to
+                ht = self._handtype[cap]
+                if ht:
+                    self.hand[ht * 2 + side] -= 1
+            b[frm] = code
+            occ.add(frm)
+            if self._royal[code]:
+                self.king[side] = frm
+            vc = ((m >> 24) & 255) - 1     # the acted-on field (moves.legs_victim)
+            if vc >= 0:
+                b[vc] = extra
+                self.occ[side ^ 1].add(vc)
+                if self._royal[extra]:
+                    self.king[side ^ 1] = vc
+                ht = self._handtype[extra]
+                if ht:
+                    self.hand[ht * 2 + side] -= 1
         else:
             if cap and extra is not None and self._capfx:
                 self._undo_journal(extra)
