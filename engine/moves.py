@@ -33,6 +33,8 @@ FISSION: Final = 16 << 32
 FUSION: Final = 32 << 32
 LEGS: Final = 64 << 32      # a multi-leg move: see ``legs_victim``
 FLAGS: Final = ~((1 << 32) - 1)
+ACTED_SHIFT: Final = 24      # ((m >> ACTED_SHIFT) & CELL) - 1: the acted-on cell
+CELL: Final = 255            # a cell field's mask
 WALL_SHIFT: Final = 48       # the wall field (a square the move also walls, + 1)
 
 NULL_MOVE: Final = 0xFFFF  # from 255 to 255: never a real move

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from .moves import CASTLE, DOUBLE, DROP, EP, FLAGS, LEGS, NULL_MOVE, SPECIAL
+from .moves import ACTED_SHIFT, CASTLE, CELL, DOUBLE, DROP, EP, FLAGS, LEGS, NULL_MOVE, SPECIAL
 
 if TYPE_CHECKING:
     from .movedata import MoveData
@@ -276,7 +276,7 @@ class Position:
                     # to == frm (igui, a pass) lands the mover back where it stood
                     if to == frm:
                         cap = 0
-                    vc = ((m >> 24) & 255) - 1     # the acted-on field (moves.legs_victim)
+                    vc = ((m >> ACTED_SHIFT) & CELL) - 1     # moves.legs_victim
                     if vc >= 0:
                         vic = b[vc]
                         b[vc] = 0
@@ -474,7 +474,7 @@ class Position:
             occ.add(frm)
             if self._royal[code]:
                 self.king[side] = frm
-            vc = ((m >> 24) & 255) - 1     # the acted-on field (moves.legs_victim)
+            vc = ((m >> ACTED_SHIFT) & CELL) - 1     # moves.legs_victim
             if vc >= 0:
                 b[vc] = extra
                 self.occ[side ^ 1].add(vc)

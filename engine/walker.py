@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Callable
 
-from .moves import DOUBLE, EP, LEGS
+from .moves import ACTED_SHIFT, DOUBLE, EP, LEGS
 from .pieces import CAPTURE, MOVE
 from .tables import (PART_BENT, PART_CLEAPS, PART_CRIDES, PART_HOPS, PART_LEAPS, PART_LEGS, PART_MLEAPS,
                      PART_MRIDES, PART_PATHS, PART_RIDES, PART_SPECIAL)
@@ -147,7 +147,7 @@ def targets_into(T: PieceTables, s: int, b: list[int], side: int, ep: int,
             if p:
                 if mode1 == MOVE or (p & 1) == side:
                     continue
-                took = base | LEGS | ((c1 + 1) << 24)   # the acted-on field: taken in passing
+                took = base | LEGS | ((c1 + 1) << ACTED_SHIFT)   # taken in passing
                 for t, mode2 in seconds:
                     if t == s:
                         out.append(took | t)        # igui: captures without moving
