@@ -114,7 +114,7 @@ def pseudo(board, side):
         sign = 1 if side == 0 else -1
         steps, slides, jumps, lion = PIECES[tok]
 
-        def d(v):
+        def d(v, sign=sign):
             return (v[0] * sign, v[1] * sign)
 
         def free(t):

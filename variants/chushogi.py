@@ -140,8 +140,13 @@ class ChuShogi(Variant):
             return True                  # it ends in the zone (promotion_options)
         if pos.board[to]:
             return True                  # a capture within or out of the zone
-        tok = self.piece_types[pos.board[frm] >> 1].token
+        tok = self._token(pos.board[frm])
         return tok in ("P", "L") and self.rank_of(to, side) == SIZE - 1
+
+    def _token(self, code: int) -> str:
+        pt = self.piece_types[code >> 1]
+        assert pt is not None
+        return pt.token
 
     # ---- legality ----------------------------------------------------------------------
     def legal_moves(self, pos, pseudo):
@@ -173,7 +178,7 @@ class ChuShogi(Variant):
             cx, cy = geo.coords[c]
             if max(abs(cx - fx), abs(cy - fy)) < 2:
                 continue
-            bridge = victim >= 0 and self.piece_types[b[victim] >> 1].token not in LOW_PIECES
+            bridge = victim >= 0 and self._token(b[victim]) not in LOW_PIECES
             if bridge:
                 continue
             pos.make(m)
