@@ -123,7 +123,9 @@ def quiet_moves(pos: Position) -> list[int]:
             continue
         tg = walk_targets(T, s, b, side, ep)
         for t in tg:
-            if t & EP or (t & LEGS and t & ACTED):     # a capture in passing
+            # flags or an acted-on cell: en passant, a capture in passing (LEGS) go with the
+            # captures
+            if t > 0xFFFF and (t & EP or (t & LEGS and t & ACTED)):
                 continue
             to = t & 255
             p = b[to]
@@ -192,7 +194,7 @@ def _captures(pos: Position, md: MoveData) -> list[int]:
         for t in tg:
             to = t & 255
             p = b[to]
-            cap = (p and (p & 1) != side) or (t & EP) or (t & LEGS and t & ACTED)
+            cap = (p and (p & 1) != side) or (t > 0xFFFF and (t & EP or (t & LEGS and t & ACTED)))
             opts = pr.get((s, to)) if pr is not None else None
             if opts is None:
                 if cap:
@@ -517,6 +519,7 @@ def royal_filter(pos: Position, pseudo: list[int]) -> list[int]:
     bad: list[int] = []
     if rules.pin_shortcut and not check:
         pinned = pinned_mask(fa, b, k, side)
+        made = EP | LEGS            # en passant, a capture in passing: made and tested
         for i in range(len(pseudo)):
             m = pseudo[i]
             frm = (m >> 8) & 255                    # from cell
@@ -524,7 +527,7 @@ def royal_filter(pos: Position, pseudo: list[int]) -> list[int]:
                 if drop_hook is not None and not drop_hook(pos, m):
                     bad.append(i)
             elif frm != k:
-                if frm in pinned or m & (EP | LEGS):    # LEGS: a capture in passing
+                if frm in pinned or m & made:
                     pos.make(m)
                     if attacked_mask(fa, b, king[side]):
                         bad.append(i)
