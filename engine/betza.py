@@ -175,10 +175,10 @@ def _second_leg(text: str, j: int, token: str, base: tuple[tuple[int, int], ...]
             rel.update("fb" if text[k] == "v" else text[k])
         k += 1
     if k >= len(text) or text[k] not in LEAPERS:
-        raise BetzaError(f"a two-leg move needs a leaper atom after 'a': {text[j - 1 - len(token) + 1:k + 1]!r}")
+        raise BetzaError(f"a two-leg move needs a leaper atom after 'a': {token + text[j - 1:k + 1]!r}")
     letter = text[k]
     if k + 1 < len(text) and (text[k + 1] == letter or text[k + 1].isdigit()):
-        raise BetzaError(f"a two-leg move's second leg is a plain leap: {text[j:k + 2]!r}")
+        raise BetzaError(f"a two-leg move's second leg is a plain leap: {token + text[j - 1:k + 2]!r}")
     first: list[Coord] = []
     for a in base:
         for v in atom_vectors(a, list(words), len(base) == 1 and a[1] == 0):

@@ -12,11 +12,12 @@ from __future__ import annotations
 
 import pytest
 
+from engine.betza import BetzaError, parse_betza
 from engine.movegen import legal_moves
 from engine.moves import LEGS, from_of, legs_victim, to_of
 from engine.notation.move_text import move_text, parse_move
 from engine.notation.position_text import parse
-from tests.file_helpers import one
+from tests.file_helpers import one, problems
 
 TEXT = """
 [liontest]
@@ -195,3 +196,23 @@ def test_black_lion_power_points_down(v):
     fen = "4k3/8/8/3f4/3P4/8/8/4K3 b - - 0 1"
     _pos, _ms, got = _moves_from(v, fen, "d5")
     assert {"d5d4d5", "d5d4d3"} <= got and "d5d6d5" not in got
+
+
+@pytest.mark.parametrize("betza,why", [
+    ("cRaK", "first leg is a plain leap: 'cR'"),
+    ("pKaK", "first leg is a plain leap: 'pK'"),
+    ("cKaR", "needs a leaper atom after 'a': 'cKaR'"),
+    ("cKa", "needs a leaper atom after 'a': 'cKa'"),
+    ("cKaKK", "second leg is a plain leap: 'cKaKK'"),
+    ("aK", "unknown Betza letter 'a'"),
+])
+def test_two_leg_betza_refused(betza, why):
+    with pytest.raises(BetzaError, match=why.replace("(", r"\(")):
+        parse_betza(betza)
+
+
+def test_a_capture_in_passing_beyond_the_leaps_is_refused():
+    """cWaW takes on a W cell and steps on: its last cells lie outside any leap of the piece,
+    which the attack tables cannot follow (check would be missed): the file is refused."""
+    (msg,) = problems(TEXT.replace("liontest", "bad").replace("n:KNADcKaKmKabK", "n:cWaW"))
+    assert "[bad] cannot build: a two-leg move capturing in passing reaches cell" in msg
