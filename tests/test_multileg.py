@@ -216,3 +216,16 @@ def test_a_capture_in_passing_beyond_the_leaps_is_refused():
     which the attack tables cannot follow (check would be missed): the file is refused."""
     (msg,) = problems(TEXT.replace("liontest", "bad").replace("n:KNADcKaKmKabK", "n:cWaW"))
     assert "[bad] cannot build: a two-leg move capturing in passing reaches cell" in msg
+
+
+def test_san_of_two_leg_moves(v):
+    """PGN names a two-leg move in full (match/records.py) and reads it back."""
+    from match.pgn_read import _match
+    from match.records import san
+    pos = parse(v, "4k3/8/8/8/3pp3/3N4/8/4K3 w - - 0 1")
+    ms = legal_moves(pos)
+    for text, want in (("d3d4e4", "Nd3xd4xe4"), ("d3d4e5", "Nd3xd4-e5"), ("d3e4d3", "Nd3xe4-d3"),
+                       ("d3d3", "Nd3-d3"), ("d3e4", "Nxe4")):
+        m = parse_move(v, ms, text)
+        assert san(v, pos, m, ms) == want
+        assert _match(v, pos, ms, want) == m
