@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING
 from engine.betza import parse_betza
 from engine.geometry import Geometry
 from engine.movegen import attacked, royal_filter
-from engine.moves import ACTED_SHIFT, CELL, LEGS
+from engine.moves import from_of, legs_victim, ptype_of, to_of
 from engine.pieces import PieceType
 from engine.variant import WHITE, Variant
 from variants.shogi import ShogiText
@@ -135,7 +135,7 @@ class ChuShogi(Variant):
         """A promoting move is allowed when it enters the zone from outside, when it captures
         and starts in the zone, or when a Pawn or Lance steps onto the last rank."""
         side = pos.side
-        frm, to = (m >> 8) & CELL, m & CELL
+        frm, to = from_of(m), to_of(m)
         if not self.in_zone(frm, side):
             return True                  # it ends in the zone (promotion_options)
         if pos.board[to]:
@@ -150,7 +150,7 @@ class ChuShogi(Variant):
 
     # ---- legality ----------------------------------------------------------------------
     def legal_moves(self, pos, pseudo):
-        keep = [m for m in pseudo if not (m >> 16) & 255 or self.promotion_allowed(pos, m)]
+        keep = [m for m in pseudo if not ptype_of(m) or self.promotion_allowed(pos, m)]
         return [m for m in royal_filter(pos, keep) if self.lion_trading_ok(pos, m)]
 
     def lion_trading_ok(self, pos: Position, m: int) -> bool:
@@ -163,8 +163,8 @@ class ChuShogi(Variant):
            Lion may not take a Lion (a Lion still may)."""
         b = pos.board
         lions = self._lion_codes
-        frm, to = (m >> 8) & CELL, m & CELL
-        victim = ((m >> ACTED_SHIFT) & CELL) - 1 if m & LEGS else -1
+        frm, to = from_of(m), to_of(m)
+        victim = legs_victim(m)
         takes = [c for c in (to if to != frm else -1, victim) if c >= 0 and b[c] in lions
                  and (b[c] & 1) != pos.side]
         if not takes:
@@ -197,7 +197,7 @@ class ChuShogi(Variant):
         lions = self._lion_codes
         if code in lions:
             return False
-        return cap in lions or (bool(m & LEGS) and (m >> ACTED_SHIFT) & CELL > 0 and extra in lions)
+        return cap in lions or (legs_victim(m) >= 0 and extra in lions)
 
     def validate_position(self, pos):
         from engine.notation.position_text import PositionTextError
