@@ -1,6 +1,7 @@
 """Game state: result of a position (no moves, repetition, move clock, variant rules) and perft."""
 from __future__ import annotations
 
+from fractions import Fraction
 from typing import TYPE_CHECKING, Final
 
 from .movegen import in_check, legal_moves
@@ -15,15 +16,36 @@ WIN: Final = 1
 DRAW: Final = 0
 LOSS: Final = -1
 VALUES: Final = {"win": WIN, "draw": DRAW, "loss": LOSS}
+STALEMATE: Final = "stalemate"      # the reason of a stalemate the core scores
+HALF: Final = Fraction(1, 2)
+
+
+class SharedReason(str):
+    """The reason of a result that scores a fraction of the point (Glinski's stalemate): the
+    reason's text, with ``share``, the side to move's share.  The searcher scores it between
+    a mate and the material (``tt.result_score``); the referee and records write the shares."""
+    share: Fraction
+
+    def __new__(cls, text: str, share: Fraction) -> SharedReason:
+        out = super().__new__(cls, text)
+        out.share = share
+        return out
+
+    def __reduce__(self) -> tuple[type, tuple[str, Fraction]]:    # pickled whole (match workers)
+        return (SharedReason, (str(self), self.share))
 
 
 def game_result(pos: Position, legal: list[int] | None = None) -> Result:
     """(score for the side to move: 1 win / 0 draw / -1 loss, reason) or None.  Where a side
-    has draw odds (``Variant.draw_odds``: armageddon's Black) a draw is that side's win."""
+    has draw odds (``Variant.draw_odds``: armageddon's Black) a draw is that side's win; where
+    the variant judges drawn ends (``Variant.judge_draw``: janggi's material count) its answer."""
     r = _result(pos, legal)
-    odds = pos.variant.draw_odds
-    if odds >= 0 and r is not None and r[0] == DRAW:
-        return (WIN if pos.side == odds else LOSS, r[1])
+    v = pos.variant
+    if r is not None and r[0] == DRAW:
+        if v.draw_odds >= 0:
+            return (WIN if pos.side == v.draw_odds else LOSS, r[1])
+        if v.draws_judged:
+            return v.judge_draw(pos, r)
     return r
 
 
@@ -37,7 +59,10 @@ def _result(pos: Position, legal: list[int] | None) -> Result:
     if not legal:
         if in_check(pos):
             return (VALUES[v.checkmate_result], "checkmate")
-        return v.stalemate_outcome(pos) or (VALUES[v.stalemate_result], "stalemate")
+        if v.stalemate_points is not None and v.stalemate_points != HALF:
+            return v.stalemate_outcome(pos) or (VALUES[v.stalemate_result],
+                                                SharedReason(STALEMATE, 1 - v.stalemate_points))
+        return v.stalemate_outcome(pos) or (VALUES[v.stalemate_result], STALEMATE)
     count = pos.history.count(pos.hash)
     if count > 1:
         r = v.check_ok_repetition(pos, count)
@@ -48,6 +73,22 @@ def _result(pos: Position, legal: list[int] | None) -> Result:
     if v.is_draw_by_material(pos):
         return (DRAW, "insufficient material")
     return v.result(pos, legal)
+
+
+def result_points(pos: Position, r: tuple[int, str]) -> Fraction:
+    """The share of the point the side to move scores by the result ``r`` of ``pos``: 1, 1/2
+    or 0 by its score, or the share its reason carries (``SharedReason``: a stalemate of a
+    variant whose stalemating side scores a fraction, ``Variant.stalemate_points``)."""
+    share = getattr(r[1], "share", None)
+    if share is not None:
+        return Fraction(share)
+    return {WIN: Fraction(1), DRAW: HALF, LOSS: Fraction(0)}[r[0]]
+
+
+def points_text(white: Fraction) -> str:
+    """A result as records write it from White's share: ``1-0``, ``0-1``, ``1/2-1/2``, or
+    both shares of a fractional one (``3/4-1/4``)."""
+    return f"{white}-{1 - white}"
 
 
 def move_rule_name(v: Variant) -> str:

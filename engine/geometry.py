@@ -32,6 +32,8 @@ class Geometry:
         # shorter than the coordinates is lifted with zeros (a 2D move stays on its level)
         self.level_axis: int | None = None
         self.lift_vectors = False
+        # a hexagonal board (``hexagon``): cells are hexagons in axial coordinates
+        self.hexagonal = False
 
     def _lift(self, vec: Coord) -> Coord:
         return tuple(vec) + (0,) * (self.dims - len(vec)) if self.lift_vectors else vec
@@ -78,6 +80,7 @@ class Geometry:
         geo = Geometry([self.coords[i] for i in keep], [self.names[i] for i in keep],
                        {d: [ns[i] for i in keep] for d, ns in self.alt_names.items()})
         geo.level_axis, geo.lift_vectors = self.level_axis, self.lift_vectors
+        geo.hexagonal = self.hexagonal
         return geo
 
 
@@ -107,6 +110,46 @@ def grid_levels(files: int, ranks: int, level_names: str) -> Geometry:
     geo.level_axis = 2
     geo.lift_vectors = True
     return geo
+
+
+HEX_FILES = "abcdefghiklmnopqrstuvwxyz"   # hex players' file letters: no j
+
+
+def hexagon(side: int) -> Geometry:
+    """The hexagon of hexagons with ``side`` cells on each edge (Glinski's board: side 6, 91
+    cells), cells standing in files (columns) of lengths side, side + 1 .. 2 side - 1 .. side,
+    named by a file letter (a, b, .. without j) and a rank counted from 1 at each file's foot.
+
+    Coordinates are axial (x, y): x is the file, and y grows up the file, so the six
+    orthogonal neighbours (through an edge) are (0, +-1), (+-1, 0), (1, -1), (-1, 1) and the
+    six diagonal ones (through a corner) (1, 1), (-1, -1), (2, -1), (-2, 1), (1, -2),
+    (-1, 2).  The height of a cell above the board's lowest cell, in half cells, is
+    ``2 y + x - (side - 1)`` (``hex_height``); a file's foot rises by half a cell per file
+    away from the middle file.  Cells are numbered by rank, then by file."""
+    if not 2 <= side <= (len(HEX_FILES) + 1) // 2:
+        raise ValueError(f"a hexagon of side {side}")
+    mid = side - 1
+    cells: list[tuple[int, int, int]] = []          # (rank, file, y)
+    for x in range(2 * side - 1):
+        for r in range(2 * side - 1 - abs(x - mid)):
+            cells.append((r, x, r + max(0, mid - x)))
+    cells.sort()
+    coords = [(x, y) for _r, x, y in cells]
+    names = [f"{HEX_FILES[x]}{r + 1}" for r, x, _y in cells]
+    geo = Geometry(coords, names)
+    geo.hexagonal = True
+    return geo
+
+
+def hex_height(v: Coord) -> int:
+    """How far a vector of the hexagon's axial coordinates climbs, in half cells."""
+    return 2 * v[1] + v[0]
+
+
+HEX_ORTH: tuple[Coord, ...] = ((0, 1), (1, 0), (1, -1), (0, -1), (-1, 0), (-1, 1))
+HEX_DIAG: tuple[Coord, ...] = ((1, 1), (2, -1), (1, -2), (-1, -1), (-2, 1), (-1, 2))
+HEX_KNIGHT: tuple[Coord, ...] = ((1, 2), (2, 1), (3, -1), (3, -2), (2, -3), (1, -3),
+                                 (-1, -2), (-2, -1), (-3, 1), (-3, 2), (-2, 3), (-1, 3))
 
 
 def all_sign_permutations(base: Iterable[int]) -> list[Coord]:

@@ -58,7 +58,7 @@ class Position:
         self.king = [-1, -1]
         self.stack: list[Undo] = []
         self.history: list[int] = []
-        self.extra = None
+        self.extra: Any = None          # a variant's own state from the position text (a count's limit)
         self.acc: int | None = None
         self.accw: list[list[int]] | None = None
         self.md: MoveData | None = None     # the variant's move data, on first use (movedata.of)

@@ -51,8 +51,14 @@ class TT:
 
 
 def result_score(r: tuple[int, str], ply: int) -> int:
-    """The search score of a game result (score for the side to move, reason) at `ply`."""
-    score, _reason = r
+    """The search score of a game result (score for the side to move, reason) at `ply`.  A
+    result worth a fraction of the point (its reason carries the side to move's ``share``:
+    ``game.SharedReason``) scores in proportion, short of any mate: a 3/4 is half way from
+    a draw to ``MATE_BOUND``, so a mate is still preferred to it, and it to any material."""
+    score, reason = r
+    share = getattr(reason, "share", None)
+    if share is not None:
+        return int((2 * share - 1) * (MATE_BOUND - 1))
     if score > 0:
         return MATE - ply
     if score < 0:

@@ -6,6 +6,7 @@ Tables are compiled lazily, on first use, so that start-up stays fast.
 """
 from __future__ import annotations
 
+from fractions import Fraction
 from typing import TYPE_CHECKING, Any, Final, Iterable, Mapping, Sequence
 
 from .attacks import MaskAttacks, mask_attack_tables
@@ -98,8 +99,12 @@ class Variant:
     pawn_drop_resets_clock: bool = False  # a pawn drop resets it like a pawn move
     repetition_count: int = 3         # draw at this many occurrences
     stalemate_result: str = "draw"    # "draw", "loss" (side to move loses) or "win"
+    # the stalemating side's share of the point where a stalemate scores a fraction (Glinski's
+    # 3/4: ``game.result_points``); None: the whole or half point of ``stalemate_result``
+    stalemate_points: Fraction | None = None
     checkmate_result: str = "loss"    # the same for checkmate (no moves while in check)
     draw_odds: int = -1               # the side (WHITE, BLACK) whose draws are wins, or -1
+    draws_judged: bool = False        # a drawn end is judged by judge_draw (janggi's material count)
     must_capture: bool = False        # when a legal capture exists, only captures are legal
     checks_allowed: bool = True       # False: a move that gives check is illegal
     decided_no_moves: bool = False    # once adjudicate decides the game, no move is legal
@@ -449,6 +454,12 @@ class Variant:
         or a victory group lost).  None when no capture gains more than the piece's value.
         Quiescence orders and prunes captures by it, and never prunes a winning one."""
         return None
+
+    def judge_draw(self, pos: Position, result: tuple[int, str]) -> tuple[int, str]:
+        """The result of a game that ``result`` (a draw) would end, when ``draws_judged`` is
+        set: a variant that decides drawn ends otherwise (janggi's material count) returns
+        its own.  The default keeps the draw."""
+        return result
 
     def check_ok_repetition(self, pos: Position, count: int) -> Result:
         """Result of the repetition rule for the side to move when the position occurred

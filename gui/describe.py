@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import os.path
 import re
+from fractions import Fraction
 
 from engine.game import game_result
 from engine import movedata
@@ -32,6 +33,42 @@ def _layout_2d(coords):
                 out.append({"x": x - 0.35, "y": y - 0.35, "w": 0.7, "shape": "vertex"})
         return out
     return [{"x": x, "y": y, "w": 1, "shape": "square"} for x, y in coords]
+
+
+HEX_STEP = 0.75 * 2 / 3 ** 0.5     # the distance of two hexagon columns, a cell 1 high
+
+
+def _layout_hex(coords):
+    """Cells of a hexagonal geometry (axial coordinates: x the file, y up the file) as flat-
+    topped hexagons one unit high, in columns ``HEX_STEP`` apart, each file's foot half a cell
+    above its neighbour's nearer the middle; ``shade`` is one of three colours, so that no two
+    neighbours share one and a diagonal move keeps it: the middle cell the medium one (2), as
+    hex boards are drawn."""
+    low = min(2 * y + x for x, y in coords)
+    mid = round(sum(x + 2 * y for x, y in coords) / len(coords))
+    return [{"x": x * HEX_STEP, "y": (2 * y + x - low) / 2, "w": 1, "shape": "hex",
+             "shade": (2, 0, 1)[(x + 2 * y - mid) % 3]} for x, y in coords]
+
+
+def _hex_labels(geo, cells) -> list[dict]:
+    """A hexagonal board's coordinates: each file's letter under its foot cell, and the rank
+    of each cell on the board's left edges (the first file, and the top cell of each file up
+    to the middle one) beside it."""
+    out = []
+    files: dict[str, list[int]] = {}
+    for i, n in enumerate(geo.names):
+        files.setdefault(n[0], []).append(i)
+    order = sorted(files, key=lambda f: cells[files[f][0]]["x"])
+    for k, f in enumerate(order):
+        members = sorted(files[f], key=lambda i: cells[i]["y"])
+        foot = cells[members[0]]
+        out.append({"x": foot["x"] + 0.5, "y": foot["y"] - 0.25, "text": f})
+        edge = members if k == 0 else members[-1:] if k <= len(order) // 2 else []
+        for i in edge:
+            c = cells[i]
+            out.append({"x": c["x"] + 0.5 - 0.7, "y": c["y"] + (0.5 if k == 0 else 0.95),
+                        "text": geo.names[i][1:]})
+    return out
 
 
 def _layout_3d(coords, level_axis, separate):
@@ -142,7 +179,9 @@ def piece_moves(v, token: str) -> dict | None:
 def geometry_description(v) -> dict:
     geo = v.geometry
     coords = geo.coords
-    if geo.dims == 2:
+    if geo.hexagonal:
+        cells = _layout_hex(coords)
+    elif geo.dims == 2:
         cells = _layout_2d(coords)
     elif geo.dims == 3:
         cells = _layout_3d(coords, 0 if geo.level_axis is None else geo.level_axis, geo.lift_vectors)
@@ -164,7 +203,8 @@ def geometry_description(v) -> dict:
                            "level": lv})
     if geo.dims == 2 and all(c["shape"] == "square" for c in cells):
         _coordinates(v, cells)      # (not on a lattice: its vertices sit on the edges)
-    edge = [] if any("file_label" in c for c in cells) else _edge_labels(geo, cells)
+    edge = [] if any("file_label" in c for c in cells) else \
+        _hex_labels(geo, cells) if geo.hexagonal else _edge_labels(geo, cells)
     width = max(c["x"] + c["w"] for c in cells) - min(c["x"] for c in cells)
     height = max(c["y"] + c["w"] for c in cells) - min(c["y"] for c in cells)
     pieces = {pt.id: pt.token for pt in v.piece_types if pt is not None}
@@ -262,8 +302,18 @@ def state(pos, moves_played: list[str], ply: int) -> dict:
     return {"type": "state", "fen": format_position(pos), "side": pos.side,
             "board": board, "hands": hands,
             "legal": described, "check": check_cells(pos),
-            "result": None if res is None else {"score": res[0], "reason": res[1]},
+            "result": None if res is None else _result(res),
             "moves": moves_played, "ply": ply}
+
+
+def _result(res) -> dict:
+    """A result as the page gets it: the score for the side to move and the reason, and the
+    side to move's ``share`` of the point where that is a fraction (Glinski's stalemate)."""
+    out = {"score": res[0], "reason": str(res[1])}
+    share = getattr(res[1], "share", None)
+    if share is not None:
+        out["share"] = str(share)
+    return out
 
 
 def result_text(v, side: int, result: dict) -> str:
@@ -278,6 +328,10 @@ def result_text(v, side: int, result: dict) -> str:
         loser = names[1 - winner]
         why = f"{loser} resigns" if reason == "resignation" else f"{loser}'s time is up"
         return f"{names[winner]} wins: {why}"
+    if "share" in result:           # both sides score: the larger share first
+        share = Fraction(result["share"])
+        top = side if share > Fraction(1, 2) else 1 - side
+        return f"{names[top]} scores {max(share, 1 - share)}: {reason}"
     if score == 0:
         return f"Draw: {reason}"
     winner = side if score > 0 else 1 - side

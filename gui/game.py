@@ -4,6 +4,7 @@ and an ending the page decided (resignation, time, agreement)."""
 from __future__ import annotations
 
 import variants
+from engine.game import points_text, result_points
 from engine.movegen import legal_moves
 from engine.notation import format_position, move_text, parse_position
 from match.records import pgn_fits, san
@@ -94,8 +95,12 @@ class Game:
         elif score is None or score == 0:
             result = "*" if score is None else "1/2-1/2"
         else:
-            mover_wins = (score > 0) == (self.position().side == 0)
-            result = "1-0" if mover_wins else "0-1"
+            pos = self.position()
+            share = result_points(pos, res)
+            if share not in (0, 1):             # a fractional result (Glinski's stalemate)
+                result = points_text(share if pos.side == 0 else 1 - share)
+            else:
+                result = "1-0" if (share == 1) == (pos.side == 0) else "0-1"
         n = len(moves)
         return {"game": 0, "variant": self.name, "dialect": "uci", "start": self.start_text,
                 "white": "human",

@@ -12,7 +12,8 @@ from .live import LiveServer
 CHROMIUM = "/usr/bin/chromium"
 ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
         "--disable-background-networking", "--disable-component-update", "--disable-sync"]
-BOARDS = ["chess", "knavish", "shogi", "elefantnichtschach", "nested-a", "notake-tow", "alice"]
+BOARDS = ["chess", "knavish", "shogi", "elefantnichtschach", "nested-a", "notake-tow", "alice",
+          "glinski"]
 STACKED = ["elefantnichtschach"]        # also drawn in the stacked perspective view
 
 

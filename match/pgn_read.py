@@ -27,6 +27,7 @@ from .records import _file_rank, san
 _TAG = re.compile(r'\[\s*([A-Za-z0-9_]+)\s+"((?:[^"\\]|\\.)*)"\s*\]')
 _NUMBER = re.compile(r"^\d+\.+")
 _RESULTS = {"1-0", "0-1", "1/2-1/2", "*"}
+_SHARES = re.compile(r"\d+/\d+-\d+/\d+")        # a fractional result: 3/4-1/4
 ALIASES = {"standard": "chess"}
 
 
@@ -86,7 +87,7 @@ def _split(text: str) -> tuple[dict[str, str], list[str]]:
     moves = []
     for t in tokens:
         t = _NUMBER.sub("", t)
-        if not t or t.startswith("$") or t in _RESULTS:
+        if not t or t.startswith("$") or t in _RESULTS or _SHARES.fullmatch(t):
             continue
         moves.append(t)
     return tags, moves

@@ -14,12 +14,14 @@ starts and closes its own processes.  ``close_cached`` ends whatever a worker st
 from __future__ import annotations
 
 import os
+import re
 import socket
 import threading
 import time
+from fractions import Fraction
 
 import variants
-from engine.game import game_result
+from engine.game import HALF, game_result, points_text, result_points
 from engine.movegen import legal_moves
 from engine.notation.move_text import MoveTextError, move_text, parse_move
 from engine.notation.position_text import format as format_position, parse as parse_position
@@ -51,6 +53,19 @@ RESULT_TEXT = {0: "1-0", 1: "0-1"}   # winner colour -> result text
 DRAW_TEXT = "1/2-1/2"
 
 
+def result_shares(text: str | None) -> tuple[Fraction, Fraction] | None:
+    """(White's, Black's) share of the point of a result text (``1-0``, ``1/2-1/2``,
+    ``3/4-1/4``), or None for an unfinished game (``*``) or any other text."""
+    m = re.fullmatch(r"(\d+(?:/\d+)?)-(\d+(?:/\d+)?)", text or "")
+    if m is None:
+        return None
+    try:
+        a, b = Fraction(m.group(1)), Fraction(m.group(2))
+    except ZeroDivisionError:
+        return None
+    return (a, b) if a + b == 1 and 0 <= a <= 1 else None
+
+
 class GameOver(Exception):
     def __init__(self, result: str, reason: str, faulty: int | None = None):
         super().__init__(reason)
@@ -61,7 +76,13 @@ def loss_for(colour: int, reason: str) -> GameOver:
     return GameOver(RESULT_TEXT[colour ^ 1], reason, faulty=colour)
 
 
-def result_from_core(side: int, score: int, reason: str) -> GameOver:
+def result_from_core(side: int, score: int, reason: str,
+                     points: Fraction | None = None) -> GameOver:
+    """The game's end as the core scores it for the side to move: ``score`` (1, 0, -1), or
+    ``points``, its share of the point, where that is a fraction (Glinski's stalemate:
+    ``3/4-1/4``, ``game.result_points``)."""
+    if points is not None and points not in (0, HALF, 1):
+        return GameOver(points_text(points if side == 0 else 1 - points), reason)
     if score == 0:
         return GameOver(DRAW_TEXT, reason)
     winner = side if score > 0 else side ^ 1
@@ -232,7 +253,7 @@ def play_game(spec: GameSpec) -> dict:
                     raise GameOver("*", "aborted (the run stopped)")
                 r = game_result(pos)
                 if r is not None:
-                    raise result_from_core(pos.side, r[0], r[1])
+                    raise result_from_core(pos.side, r[0], r[1], result_points(pos, r))
                 if spec.max_plies is not None and plies >= spec.max_plies:
                     raise GameOver(DRAW_TEXT, f"move limit ({spec.max_plies} plies)")
                 side = pos.side
@@ -256,7 +277,8 @@ def play_game(spec: GameSpec) -> dict:
         for colour, e in enumerate(engines):
             if clean and e.dialect == "usi" and colour != faulty and e.alive():
                 res = record.get("result")
-                word = "draw" if res == DRAW_TEXT else ("win" if res == RESULT_TEXT[colour] else "lose")
+                share = result_shares(res)[colour] if result_shares(res) else HALF
+                word = "draw" if share == HALF else ("win" if share > HALF else "lose")
                 try:
                     e.send(f"gameover {word}")     # USI tells the engines how the game ended
                 except EngineFault:

@@ -16,6 +16,7 @@ import signal
 import threading
 import time
 import uuid
+from fractions import Fraction
 from dataclasses import dataclass, field, replace
 
 
@@ -25,7 +26,7 @@ from .config import ConfigError, EngineSpec, GameSpec, MatchConfig, TimeControl
 from .engine import kill_all, kill_descendants, on_stop_signal
 from .openings import load_openings, random_opening
 from .records import RecordWriter
-from .referee import ABORTS, close_cached, play_game
+from .referee import ABORTS, close_cached, play_game, result_shares
 from . import stats
 
 
@@ -126,9 +127,9 @@ def build_games(cfg: MatchConfig) -> list[GameSpec]:
 class PairScore:
     a: int
     b: int
-    w: int = 0      # wins of a
-    d: int = 0
-    l: int = 0      # losses of a
+    w: float = 0    # wins of a (a fractional result counts a share: ``MatchResult.add``)
+    d: float = 0
+    l: float = 0    # losses of a
 
     @property
     def n(self):
@@ -147,20 +148,30 @@ class MatchResult:
     elapsed_s: float = 0.0
 
     def add(self, rec: dict) -> None:
+        """Count a game: a win, a draw, a loss; a fractional result (Glinski's stalemate,
+        ``3/4-1/4``) as its share of each, so the score stays the points (3/4: half a win
+        and half a draw)."""
         self.records.append(rec)
-        res = rec.get("result")
-        if res not in ("1-0", "0-1", "1/2-1/2"):
+        shares = result_shares(rec.get("result"))
+        if shares is None:
             return
         w, b = rec["pair"]
         key = (min(w, b), max(w, b))
         ps = self.pairs[key]
-        a_white = (w == key[0])
-        if res == "1/2-1/2":
-            ps.d += 1
-        elif (res == "1-0") == a_white:
-            ps.w += 1
+        p = shares[0] if w == key[0] else shares[1]     # a's share
+        if p in (0, 1) or p == Fraction(1, 2):
+            if p == 1:
+                ps.w += 1
+            elif p == 0:
+                ps.l += 1
+            else:
+                ps.d += 1
+        elif p > Fraction(1, 2):
+            ps.w += float(2 * p - 1)
+            ps.d += float(2 - 2 * p)
         else:
-            ps.l += 1
+            ps.d += float(2 * p)
+            ps.l += float(1 - 2 * p)
 
     def engine_totals(self) -> list[tuple[int, int, int]]:
         t = [[0, 0, 0] for _ in self.engines]
@@ -212,7 +223,7 @@ class MatchResult:
             return f"{label:<36} {0:>5}"
         p = (w + 0.5 * d) / n
         elo, margin = stats.elo_and_margin(w, d, l)
-        return (f"{label:<36} {n:>5} {w:>4} {d:>4} {l:>4} {100 * p:>5.1f}% "
+        return (f"{label:<36} {n:>5g} {w:>4g} {d:>4g} {l:>4g} {100 * p:>5.1f}% "
                 f"{stats.fmt_elo(elo):>7} {stats.fmt_margin(margin):>6} {100 * stats.los(w, l):>5.1f}%")
 
 

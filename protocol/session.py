@@ -14,7 +14,7 @@ import threading
 import time
 
 import variants
-from engine.game import game_result
+from engine.game import HALF, game_result, result_points
 from engine.movegen import in_check, legal_moves
 from engine.moves import NULL_MOVE
 from engine.search import MATE, MATE_BOUND, TT, Limits, Searcher
@@ -289,7 +289,13 @@ class Session(PerftCommands):
         else:
             score, reason = r
             who = ["white", "black"]
-            text = {1: f"{who[pos.side]} wins", -1: f"{who[pos.side ^ 1]} wins", 0: "draw"}[score]
+            share = result_points(pos, r)
+            if share not in (0, HALF, 1):       # a fraction: the side with the larger share
+                top = pos.side if share > HALF else pos.side ^ 1
+                text = f"{who[top]} scores {max(share, 1 - share)}"
+            else:
+                text = {1: f"{who[pos.side]} wins", -1: f"{who[pos.side ^ 1]} wins",
+                        0: "draw"}[score]
             self.send(f"Game state: {text} ({reason})")
 
     def cmd_help(self, args):

@@ -13,7 +13,7 @@ import threading
 import time
 
 import variants
-from engine.game import game_result
+from engine.game import HALF, game_result, points_text, result_points
 from engine.movegen import legal_moves
 from engine.moves import NULL_MOVE
 from engine.search import MATE, MATE_BOUND, Limits, Searcher
@@ -553,6 +553,9 @@ class CecpSession(Session):
         else:
             winner = mover if score > 0 else mover ^ 1
             text = "1-0" if winner == 0 else "0-1"
+        share = result_points(self.pos, r)
+        if share not in (0, HALF, 1):       # CECP's result is the side ahead's; the reason
+            reason = f"{reason}, {points_text(share if mover == 0 else 1 - share)}"  # says how much
         self.game_over = True
         if announce:
             self.send(f"{text} {{{reason}}}")

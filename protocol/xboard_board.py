@@ -17,11 +17,14 @@ def drawable(v) -> bool:
     """Whether XBoard can draw and play the variant: one rectangle of squares in two dimensions,
     where a square that is no cell is a hole (`*` in XBoard's FEN), and moves XBoard can replay.
     Left out: 3D boards (Alice's two boards among them), lattices (cells on the squares' corners
-    too) and games whose moves change a piece on a third cell without taking it (Notake's acting
-    moves: XBoard's moves only move pieces, so it refuses them as invalid)."""
+    too), hexagonal boards (XBoard draws squares only) and games whose moves change a piece on
+    a third cell without taking it (Notake's acting moves: XBoard's moves only move pieces, so
+    it refuses them as invalid)."""
+    from variants.inifile.hexboard import HexVariant
     from variants.inifile.lattice import LatticeVariant
     g = v.geometry
-    return g.dims == 2 and not isinstance(v, LatticeVariant) and not v.acts_elsewhere
+    return g.dims == 2 and not isinstance(v, (LatticeVariant, HexVariant)) \
+        and not v.acts_elsewhere
 
 
 def xboard_variants() -> list[str]:

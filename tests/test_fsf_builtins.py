@@ -24,11 +24,16 @@ SECTIONS = builtin_sections()
 
 # The families with a proof file of their own (start, perft, steered random games and named
 # positions against pyffish): the sections tests/test_variant_files.py names, and the files
-# fairy-asia.ini, fairy-games.ini and fairy-chessrules.ini (tests/test_fsf_asia.py,
-# test_fsf_games.py, test_fsf_chessrules.py).  The generic proof here runs on the rest, so
+# fairy-asia.ini, fairy-games.ini, fairy-chessrules.ini, fairy-more.ini and fairy-shogi.ini
+# (tests/test_fsf_asia.py, test_fsf_games.py, test_fsf_chessrules.py, test_fsf_more.py,
+# test_fsf_shogi.py).  The generic proof here runs on the rest, so
 # that the suite proves every built-in once and stays within its time.
 PROVEN_ELSEWHERE = {"fairy-asia.ini": "test_fsf_asia.py", "fairy-games.ini": "test_fsf_games.py",
-                    "fairy-chessrules.ini": "test_fsf_chessrules.py"}
+                    "fairy-chessrules.ini": "test_fsf_chessrules.py",
+                    "fairy-seasia.ini": "test_fsf_seasia.py",
+                    "fairy-twoboards.ini": "test_fsf_twoboards.py",
+                    "fairy-more.ini": "test_fsf_more.py", "fairy-shogi.ini": "test_fsf_shogi.py",
+                    "fairy-janggi.ini": "test_fsf_janggi.py"}
 
 
 def _proven_elsewhere() -> set[str]:

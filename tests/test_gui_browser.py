@@ -519,3 +519,31 @@ def test_stop_ends_engine_against_engine_and_errors_clear(page):
     page.click("#first")
     page.wait_for_function("document.body.dataset.ply === '0'")
     assert page.text_content("#error") == ""
+
+
+def test_glinski_hexagons_in_three_colours_promotion_and_a_three_quarter_stalemate(page):
+    """The hex board is drawn as 91 hexagons in three colours, no two neighbours alike; a
+    promotion is chosen by clicks; a stalemate ends the game with 3/4 to White, recorded."""
+    v = variants.get("glinski")
+    open_game(page, "glinski")
+    shades = page.evaluate("""() => [...document.querySelectorAll('#board polygon.cell')].map(
+        (e) => [e.closest('g').dataset.cell, [...e.classList].find((c) => /^s[0-2]$/.test(c))])""")
+    assert len(shades) == 91 and {s for _, s in shades} == {"s0", "s1", "s2"}
+    colour = dict(shades)
+    geo = v.geometry
+    for c in range(geo.size):
+        for w in ((0, 1), (1, 0), (1, -1)):
+            n = geo.step(c, w)
+            if n is not None:
+                assert colour[geo.names[c]] != colour[geo.names[n]]
+    pos = parse_position(v, "1/1P1/5/7/9/3k7/11/11/11/11/5K5 w - - 0 1")
+    open_game(page, "glinski", format_position(pos))
+    click_move(page, v, pos, parse_move(v, legal_moves(pos), "f10f11n"))
+    stale = parse_position(v, "1/3/5/7/9/11/11/6K4/Q10/11/10k w - - 0 1")
+    open_game(page, "glinski", format_position(stale))
+    click_move(page, v, stale, parse_move(v, legal_moves(stale), "g4i3"))
+    page.wait_for_function("document.getElementById('result').textContent.includes('3/4')")
+    assert page.text_content("#result") == "White scores 3/4: stalemate"
+    page.click("#export")
+    page.wait_for_function("document.getElementById('record').value.length > 0")
+    assert json.loads(page.input_value("#record"))["result"] == "3/4-1/4"

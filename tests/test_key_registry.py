@@ -1,7 +1,7 @@
 """The key registry (variants/inifile/registry.py): each key declared once, and the key sets
 the loader works from derived from it."""
 from variants.inifile import keys, registry
-from variants.inifile.build import ON_GRID, ON_LATTICE
+from variants.inifile.build import ON_GRID, ON_HEX, ON_LATTICE
 from variants.plugins import keys as plugin_keys
 
 
@@ -20,7 +20,7 @@ def test_refused_keys_are_fairy_stockfishs_and_read_on_no_board():
 
 def test_implemented_keys_are_read_on_some_board_and_name_no_piece_or_plugin():
     implemented = {k.name for k in registry.KEYS if k.implemented}
-    assert implemented == ON_GRID | ON_LATTICE
+    assert implemented == ON_GRID | ON_LATTICE | ON_HEX     # the hex board: its own keys
     assert keys.RULE_KEYS | keys.GUI_ONLY <= ON_GRID
     assert not any(registry.is_piece_key(k) for k in implemented)
     assert not implemented & plugin_keys()

@@ -186,7 +186,9 @@ def _compare(v, games: int, plies: int, seed: int) -> int:
             checked += 1
             if not legal:
                 break
-            caps = [m for m in legal if pos.board[m & 255]]
+            # a pass (a move to its own cell, janggi's e2e2) is no capture: chosen as one, two
+            # in a row would end most games within a few plies
+            caps = [m for m in legal if pos.board[m & 255] and (m >> 8) & 255 != m & 255]
             m = rnd.choice(caps) if caps and rnd.random() < 0.5 else rnd.choice(legal)
             pos.make(m)
             ref.make(m)
@@ -195,13 +197,14 @@ def _compare(v, games: int, plies: int, seed: int) -> int:
 
 SHIPPED = sorted(set(variants.builtin_names()) | set(variants.shipped_names()))
 SOLID = {n for n in SHIPPED if "nichtschach" in n}      # 6x6x6: fewer plies, same comparison
+SHORT = {"dobutsu"}         # 3x4: a lion is soon taken, so more games give as many positions
 
 
 @pytest.mark.parametrize("name", SHIPPED)
 def test_legal_moves_equal_make_and_test_in_random_games(name):
     v = variants.get(name)
     plies = 12 if name in SOLID else 40
-    assert _compare(v, 2, plies, seed=len(name)) >= plies // 2
+    assert _compare(v, 6 if name in SHORT else 2, plies, seed=len(name)) >= plies // 2
 
 
 def test_legal_moves_equal_make_and_test_in_the_plugin_games(plugin_games):

@@ -23,7 +23,7 @@ BAD = {
     "no such parent": ("[x:nothere]\n", "1: [x] no such parent (nothere)"),
     "cycle": ("[a:b]\n[b:a]\n", "1: [a] parent defined below it or in a cycle (b)"),
     "board over the cell limit": ("[x:chess]\nmaxRank = 11\n", "2: [x] maxRank: out of range 1..10 (11)"),
-    "refused rule": ("[x:chess]\ntwoBoards = true\n", "2: [x] twoBoards: not supported (twoBoards)"),
+    "refused rule": ("[x:chess]\ndropOnTop = true\n", "2: [x] dropOnTop: not supported (dropOnTop)"),
     "a built-in name": ("[shogi:chess]\n", "1: [shogi] a built-in variant has this name (shogi)"),
     "promotedPieceType naming an unknown letter": ("[x:chess]\npromotedPieceType = n:z\n",
                                                   "2: [x] promotedPieceType: no piece has this letter (z)"),
@@ -115,12 +115,12 @@ def test_check_command_names_every_problem_and_exits_1(tmp_path):
     import subprocess
     import sys
     bad = tmp_path / "bad.ini"
-    bad.write_text("[x:chess]\ntwoBoards = true\nconnectN = 4\n[y:nope]\n")
+    bad.write_text("[x:chess]\ndropOnTop = true\nconnectN = 4\n[y:nope]\n")
     r = subprocess.run([sys.executable, "-m", "cellfish", "check", str(bad)], capture_output=True,
                        text=True, timeout=60)
     assert r.returncode == 1
     assert r.stdout.splitlines() == [
-        f"{bad}:2: [x] twoBoards: not supported (twoBoards)",
+        f"{bad}:2: [x] dropOnTop: not supported (dropOnTop)",
         f"{bad}:3: [x] connectN: not supported (connectN)",
         f"{bad}:4: [y] no such parent (nope)"]
     r = subprocess.run([sys.executable, "-m", "cellfish", "check", str(DATA)], capture_output=True,

@@ -18,7 +18,9 @@ represents each:
 * shogiPawn: ``fW``; ``shogiPawnDropMateIllegal`` applies to this type only.
 * king: ``K`` and royal; ``king = k:Betza`` gives it other moves.
 * janggiCannon: ``pR``, but it may neither hop over nor capture a cannon.  The core's hop has
-  no screen filter, so cellfish refuses it (``UNSUPPORTED``) rather than play another game.
+  no screen filter, so its atoms are refused here (``UNSUPPORTED``) rather than play another
+  game; a variants file's ``janggiCannon`` key is played by ``variants/inifile/janggi.py``,
+  which generates the cannon's moves and checks itself.
 """
 from __future__ import annotations
 

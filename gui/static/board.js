@@ -61,6 +61,11 @@ function shape(i) {   // the cell's outline and its centre in svg units
   const [x, y] = place(c);
   const cx = x + c.w / 2, cy = y + c.w / 2;
   if (c.shape === "vertex") return {tag: "circle", attrs: {cx, cy, r: c.w / 2}, cx, cy, r: Math.min(0.42, c.w * 0.45)};
+  if (c.shape === "hex") {   // a flat-topped hexagon c.w high
+    const R = c.w / Math.sqrt(3);
+    const pts = [0, 1, 2, 3, 4, 5].map((k) => [cx + R * Math.cos(k * Math.PI / 3), cy + R * Math.sin(k * Math.PI / 3)]);
+    return {tag: "polygon", attrs: {points: pts.map((p) => p.join(",")).join(" ")}, cx, cy, r: 0.4};
+  }
   return {tag: "rect", attrs: {x, y, width: c.w, height: c.w}, cx, cy, r: Math.min(0.42, c.w * 0.45)};
 }
 function frame() {   // [x0, y0, width, height] of the drawing and its titles [x, y, text]

@@ -4,7 +4,8 @@
   with its first letter capitalised: ``King``, ``Fers``, ``Elephant``, ``CustomPiece1``…):
   the cells that piece of that colour may move to (a palace, its own half of the board).
   Fairy-Stockfish masks the piece's moves and attacks with it; so does
-  :meth:`MobilityRules.allow_move`, when the tables are compiled.
+  :meth:`MobilityRules.allow_move`, when the tables are compiled.  A piece is dropped only
+  inside its region too (:meth:`MobilityRules.drop_allowed`).
 * ``flyingGeneral``: the two royal pieces may not face each other on a file with nothing
   between them; a move that leaves them so is illegal (:meth:`FlyingGeneral.legal_moves`).
 * ``soldierPromotionRank``: the ``soldier`` steps sideways only from this rank on (relative,
@@ -27,6 +28,7 @@ from variants.fsf_pieces import PIECES, soldier_atoms
 
 from .counting import counting_attrs
 from .filevariant import RuleBase
+from .seasia import seasia_attrs
 from .values import KeyError_, as_bool, as_int, as_region, in_region
 
 _MOBILITY = re.compile(r"mobilityRegion(White|Black)(\w+)")
@@ -51,8 +53,8 @@ def is_mobility_key(key: str) -> bool:
 
 def asia_attrs(val: dict[str, str], pieces: tuple[tuple[str, str, str], ...], attrs: dict[str, Any],
                files: int, ranks: int) -> tuple[type, ...]:
-    """Set the class attributes of these keys and of the counting keys (counting.py); the
-    rule parts they need."""
+    """Set the class attributes of these keys, of the counting keys (counting.py) and of the
+    south-east Asian games' keys (seasia.py); the rule parts they need."""
     letter_of = {name: letter for name, letter, _ in pieces}
     mobility: dict[tuple[int, str], frozenset] = {}
     for k, v in val.items():
@@ -74,7 +76,8 @@ def asia_attrs(val: dict[str, str], pieces: tuple[tuple[str, str, str], ...], at
     # Fairy-Stockfish's shak pieces by their keys: the knight, the rook and the bers
     attrs["shak_letters"] = frozenset(letter_of[k] for k in ("knight", "rook", "bers") if k in letter_of)
     attrs["knight_letters"] = frozenset(letter_of[k] for k in ("knight",) if k in letter_of)
-    return counting_attrs(val, pieces, attrs) + ((FlyingGeneral,) if fg else ()) \
+    seasia = seasia_attrs(val, pieces, attrs)      # first: its text joins the count's
+    return seasia + counting_attrs(val, pieces, attrs) + ((FlyingGeneral,) if fg else ()) \
         + ((MobilityRules,) if mobility or rank > 1 else ()) + ((ShatarMate,) if shatar else ())
 
 
@@ -96,6 +99,16 @@ class MobilityRules(RuleBase):
             if region is not None and not in_region(self.geometry.coords[to], region):
                 return False
         return super().allow_move(code, frm, to)
+
+    def drop_allowed(self, code: int, cell: int) -> bool:
+        # a piece is dropped only where it may stand (Fairy-Stockfish masks a piece's drop
+        # region with its mobility region too: supply chess's advisors in the palace)
+        if self.mobility:
+            pt = self.piece_types[code >> 1]
+            region = self.mobility.get((code & 1, pt.token.lower())) if pt is not None else None
+            if region is not None and not in_region(self.geometry.coords[cell], region):
+                return False
+        return super().drop_allowed(code, cell)
 
 
 class FlyingGeneral(RuleBase):

@@ -10,8 +10,8 @@ read it) and read through a :class:`~variants.inifile.section.Section`.  The bui
 2. reads the keys every board shares (the stalemate value, the move-count and repetition
    rules), which a board's own rulings may refine;
 3. reads the board with its board's reader: ``grid.read_grid`` for square, levelled and solid
-   boards, ``lattice.read_lattice`` for boards of squares and vertices; each returns its rule
-   parts;
+   boards, ``lattice.read_lattice`` for boards of squares and vertices,
+   ``hexboard.read_hex`` for hexagonal boards; each returns its rule parts;
 4. reads the search hints and the plugins the section names, then joins the rule parts in
    ``compose.PARTS``'s order into the section's class.
 
@@ -25,9 +25,10 @@ from . import compose
 from .asia import is_mobility_key
 from .grid import grid_notation, read_grid
 from .hints import hint_attrs
+from .hexboard import is_hex_piece_key, read_hex
 from .lattice import is_lattice_piece_key, read_lattice
 from .plugins import plugin_bases, plugin_keys
-from .registry import GRID, LATTICE, is_piece_key, on_board
+from .registry import GRID, HEX, LATTICE, is_piece_key, on_board
 from .section import Section
 from .values import KeyError_
 
@@ -35,6 +36,7 @@ __all__ = ["build_class"]
 
 ON_GRID = on_board(GRID)        # the keys a square, levelled or solid section may hold, but pieces and plugins
 ON_LATTICE = on_board(LATTICE)  # the keys a lattice section may hold, but pieces and plugins
+ON_HEX = on_board(HEX)          # the keys a hex section may hold, but pieces and plugins
 
 
 def _grid_piece_key(k: str) -> bool:
@@ -46,14 +48,15 @@ def build_class(name: str, keys: dict[str, tuple[str, int]]) -> tuple[type[Varia
     """The Variant class of a section; raises KeyError_ (or KeyErrors) for bad keys.  Also
     returns the line of every key, for errors found later (startFen)."""
     sec = Section(name, keys)
-    lattice = sec.board == LATTICE
-    sec.check(plugin_keys(), is_lattice_piece_key if lattice else _grid_piece_key)
+    lattice = sec.board in (LATTICE, HEX)     # a board with its own reader and text
+    sec.check(plugin_keys(), is_hex_piece_key if sec.board == HEX
+              else is_lattice_piece_key if lattice else _grid_piece_key)
     attrs: dict = {"name": name, "section_keys": keys}   # a Chess960 form is built from them
     attrs["stalemate_result"] = sec.outcome("stalemateValue")
     n = sec.number("nMoveRule")
     attrs["move_rule_plies"] = 2 * n if n else None     # a board's rulings may refine it
     attrs["repetition_count"] = sec.number("nFoldRule")
-    parts = (read_lattice if lattice else read_grid)(sec, attrs)
+    parts = {LATTICE: read_lattice, HEX: read_hex}.get(sec.board, read_grid)(sec, attrs)
     hint_attrs(sec, attrs)                      # cellfish's search hints
     parts["plugins"] = plugin_bases(sec, KeyError_)
     bases = compose.bases(parts)

@@ -17,6 +17,10 @@ passes          ``PassRules`` (passes.py): the pass (``extra_moves``, ``make_spe
 pseudoroyal     ``legal_moves`` and ``in_check``: the pseudo-royal filter, run after every
                 other one (its ``super()`` call makes the other filters' moves first)
 triple          the pawn's triple step: ``extra_moves``, ``_valid_ep`` (triplestep.py)
+janggi          ``JanggiRules`` (janggi.py): the janggi cannon (``extra_moves``,
+                ``in_check``), the palace diagonals (``_piece``), bikjang and the cannon's
+                checks (``legal_moves``, ``adjudicate``), the move repetition
+                (``result``), the material count (``judge_draw``)
 asia            counting.py: ``Makpong`` (``legal_moves``), ``Counting`` (``result``, the
                 position text's counting fields); asia.py: ``FlyingGeneral``
                 (``legal_moves``: the royal pieces may not face each other),
@@ -51,9 +55,11 @@ walls           ``WallRules`` (walls.py): ``legal_moves`` (every move once per w
                 cell), ``make_special``, the wall piece (``_forms``)
 placement       ``PlacementRules`` (placement.py): ``legal_moves`` (must drop, bishops on
                 both colours), ``after_drop``
-reversi         ``ReversiRules`` (reversi.py): ``legal_moves`` (enclosing drops, the
-                pass), ``make_special`` (the pass), ``after_drop`` (flips),
-                ``adjudicate`` (two passes, a full board, no move: the piece count)
+reversi         ``ReversiRules`` (reversi.py): ``legal_moves`` (enclosing drops, Ataxx's
+                drops beside the mover's pieces, the pass), ``make_special`` (the pass),
+                ``after_drop`` (flips), ``adjudicate`` (two passes, a full board, no
+                move: the piece count), ``check_ok_repetition`` (the count); then
+                ``AtaxxRules`` (ataxx.py): ``after_move`` (Ataxx's flips, free drops)
 drops           ``DropRules`` (drops.py): hands, drops and piece promotion (``hand_type``,
                 ``drop_allowed``, ``promotion_options``, ``_valid_ep``)
 results         ``ResultRules`` (results.py): ``adjudicate``, ``check_ok_repetition``,
@@ -83,7 +89,7 @@ every shipped class).
 from __future__ import annotations
 
 PARTS = ("template", "passes", "pseudoroyal", "triple", "blast", "petrify", "stalemate", "castle",
-         "checks", "asia", "plugins", "holes", "solid", "levels", "drop_filters", "rulings",
+         "checks", "janggi", "asia", "plugins", "holes", "solid", "levels", "drop_filters", "rulings",
          "returns", "gating", "walls", "placement", "reversi", "drops", "results", "chess960",
          "board")
 

@@ -1,7 +1,9 @@
 """The counting and makpong keys of Fairy-Stockfish's makruk family (docs/variant-files.md):
 
-* ``countingRule`` (``makruk`` or ``asean``; ``none`` by default): the honour counts of
-  makruk and ASEAN chess.  Once no pawn is left a count starts: a limit in plies that
+* ``countingRule`` (``makruk``, ``cambodian`` or ``asean``; ``none`` by default): the honour
+  counts of makruk, Cambodian and ASEAN chess (Cambodian: makruk's limits one move shorter,
+  and the board's honour counted whenever the counted side has three pieces or fewer,
+  pawns or not).  Once no pawn is left a count starts: a limit in plies that
   depends on the pieces the stronger side has (the board's honour, 64 moves, while the
   weaker side has more than its royal in makruk), and a count of plies played, started at
   twice the number of pieces on the board when a lone royal is counted; the count goes on
@@ -28,7 +30,7 @@ from engine.variant import BLACK, WHITE
 from .filevariant import RuleBase
 from .values import KeyError_, as_bool
 
-RULES = ("none", "makruk", "asean")
+RULES = ("none", "makruk", "cambodian", "asean")
 # the piece keys whose counts set a limit
 KINDS = ("pawn", "rook", "silver", "knight", "fers")
 
@@ -129,22 +131,22 @@ class Counting(RuleBase):
 
         def n(kind: str) -> int:
             return counts.get((opp, kind), 0)
+        if self.counting_rule == "cambodian":
+            # the board's honour while the counted side has three pieces or fewer, pawns or
+            # not; the pieces' honour one move shorter than makruk's
+            if total[side] > 3 or total[opp] == 1:
+                return 0
+            if total[side] > 1:
+                return 63
+            if pawns:
+                return 0
+            return self._pieces_honour(n) - 1
         if self.counting_rule == "makruk":
             if pawns or total[opp] == 1:
                 return 0
             if total[side] > 1:
                 return 64                   # the board's honour
-            if n("rook") > 1:
-                return 8
-            if n("rook") == 1:
-                return 16
-            if n("silver") > 1:
-                return 22
-            if n("knight") > 1:
-                return 32
-            if n("silver") == 1:
-                return 44
-            return 64
+            return self._pieces_honour(n)
         if pawns or total[side] > 1:        # asean
             return 0
         if n("rook"):
@@ -154,6 +156,21 @@ class Counting(RuleBase):
         if n("knight"):
             return 64
         return 0
+
+    @staticmethod
+    def _pieces_honour(n) -> int:
+        """Makruk's limit in moves against a lone royal, by the other side's pieces."""
+        if n("rook") > 1:
+            return 8
+        if n("rook") == 1:
+            return 16
+        if n("silver") > 1:
+            return 22
+        if n("knight") > 1:
+            return 32
+        if n("silver") == 1:
+            return 44
+        return 64
 
     def count_state(self, pos) -> tuple[int, int]:
         """(limit, plies counted) of the running count, in plies; (0, 0) when none runs."""
@@ -167,7 +184,10 @@ class Counting(RuleBase):
             if kind is not None:
                 key = (b[cell] & 1, kind)
                 counts[key] = counts.get(key, 0) + 1
-        if not given and (counts.get((WHITE, "pawn"), 0) or counts.get((BLACK, "pawn"), 0)):
+        if self.counting_rule == "cambodian":
+            if not given and min(total) > 3:
+                return 0, 0                 # a side's pieces only ever fall: no count yet
+        elif not given and (counts.get((WHITE, "pawn"), 0) or counts.get((BLACK, "pawn"), 0)):
             return 0, 0                     # no count starts while a pawn is left
         # walk back to the position the text gave: the pieces taken and promoted since
         steps = []

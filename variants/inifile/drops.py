@@ -25,7 +25,7 @@ from __future__ import annotations
 import re
 
 from engine.movegen import in_check, moves_before_result, royal_filter
-from engine.moves import CASTLE, DROP, EP
+from engine.moves import CASTLE, DROP, EP, SPECIAL
 from engine.pieces import CAPTURE, PieceType
 from engine.tables import compile_piece
 from engine.variant import BLACK, WHITE, Variant
@@ -144,7 +144,9 @@ def apply(val: Section, pieces: list[tuple[str, str, str]], attrs: dict,
     pawnish = bool(pawn or attrs["promo_pawns"][0] or attrs["promo_pawns"][1])
     if not pawnish:                 # nothing promotes pawn-style
         attrs["promo_letters"] = (frozenset(), frozenset())
-    if to_hand and not attrs["drop_loop"]:
+    # a promoted pawn is marked (``Q~``) where a capture sends it to a hand as a pawn: this
+    # side's, or, on one board of two (twoboards.py), the partner's
+    if (to_hand or attrs.get("two_boards")) and not attrs["drop_loop"]:
         targets = attrs["promo_letters"][0] | attrs["promo_letters"][1]
         forms += [(t.upper() + "~", t, "") for t in sorted(targets)]
     attrs["forms"] = tuple(forms)
@@ -261,6 +263,7 @@ class DropRules(RuleBase):
     """Hands, drops and promotions of a file variant (placed before ``FileVariant``)."""
     hands = False
     captures_to_hand = False
+    two_boards = False              # twoBoards (twoboards.py): a capture goes to the partner
     drop_loop = False
     forms: tuple[tuple[str, str, str], ...] = ()
     promoted_of: dict[str, str] = {}
@@ -411,7 +414,7 @@ class DropRules(RuleBase):
         normal = True
         fsf_pawn = move == self.fsf_pawn and not pt.promoted
         if in_to and (fsf_pawn or move in self.promo_pawns[color]):
-            tilde = self.captures_to_hand and not self.drop_loop
+            tilde = (self.captures_to_hand or self.two_boards) and not self.drop_loop
             out += [self._id_form(t, tilde) for t in sorted(self.promo_letters[color]) if room(t)]
             if self.promo_mandatory:
                 normal = False
@@ -465,7 +468,7 @@ class MoveFilter(RuleBase):
         out = []
         for m in pseudo:
             frm = (m >> 8) & 255
-            if frm == DROP or m & CASTLE:
+            if frm == DROP or m & (CASTLE | SPECIAL):   # a variant's own move: its part's
                 out.append(m)
                 continue
             if m & EP:              # never a promotion, whatever the promotion table says
@@ -480,7 +483,8 @@ class MoveFilter(RuleBase):
                 res = cache[key] = self.results(b[frm], frm, to, bool(b[to]), counts)
             if (m >> 16) & 255 in res:
                 out.append(m)
-        return royal_filter(pos, out)
+        r = super().legal_moves(pos, out)       # the parts after it (a setup's must-drop)
+        return r if r is not None else royal_filter(pos, out)
 
     @property
     def _cache(self) -> dict:

@@ -28,14 +28,17 @@ from .materialcount import material_attrs
 from .passes import pass_attrs, pass_bases
 from .stalemate import stalemate_attrs, stalemate_bases
 from .petrify import petrify_attrs, petrify_bases
+from .janggi import janggi_attrs
 from .holes import check_castling, hole_bases, hole_coords
 from .levels import level_bases
 from .moverules import FileRules, castle_file, move_attrs
 from .pieceset import pieceset_attrs
 from .placement import PlacementRules, placement_attrs
+from .twoboards import two_board_attrs
 from .pseudoroyal import PseudoRoyalRules
 from .results import ResultRules, result_attrs
 from .reversi import ReversiRules, reversi_attrs
+from .ataxx import AtaxxRules, free_drop_attrs, free_drop_text
 from .returns import return_attrs, return_bases, text_bases
 from .rulings import ruling_attrs, ruling_bases
 from .section import Section
@@ -154,6 +157,7 @@ def read_grid(sec: Section, attrs: dict) -> dict[str, tuple[type, ...]]:
     petrify_attrs(val, letters, attrs)      # petrify.py
     material_attrs(val, attrs)              # materialcount.py
     pass_attrs(val, attrs)                  # passes.py
+    two_board_attrs(val, letters, attrs)    # twoboards.py (and mustDropType)
     grid2d(files, ranks)                    # fails early on an impossible board
     drops.apply(val, pieces, attrs, files, ranks)
     gating = gating_attrs(val, attrs)             # gating.py (after the drop keys: a hand)
@@ -165,12 +169,14 @@ def read_grid(sec: Section, attrs: dict) -> dict[str, tuple[type, ...]]:
     solid_cls = solid_bases(val, tuple(pieces), royal, KeyError_)
     drop_filters = drops.mixins(attrs)
     asia = asia_attrs(val, tuple(pieces), attrs, files, ranks)
+    janggi = janggi_attrs(val, tuple(pieces), attrs, files, ranks)
     if solid_cls:                           # regions in the engine's coordinate order
         holes = engine_regions(attrs, holes, axis_order(val, KeyError_), len(levels))
     parts: dict[str, tuple[type, ...]] = {  # compose.py: the order they run in
         "template": template_bases(val), "passes": pass_bases(attrs),
         "pseudoroyal": (PseudoRoyalRules,) if attrs["pseudo_royal"] else (),
         "triple": (TripleSteps,) if any(attrs["triple_region"]) else (), "asia": asia,
+        "janggi": janggi,
         "blast": blast_bases(attrs), "petrify": petrify_bases(attrs),
         "stalemate": stalemate_bases(attrs), "castle": castle_bases(attrs),
         "checks": checks_bases(attrs),
@@ -179,7 +185,8 @@ def read_grid(sec: Section, attrs: dict) -> dict[str, tuple[type, ...]]:
         "returns": return_bases(attrs), "gating": (GatingRules,) if gating else (),
         "walls": (WallRules,) if wall_attrs(val, attrs, files, ranks) else (),
         "placement": (PlacementRules,) if placement_attrs(val, attrs) else (),
-        "reversi": (ReversiRules,) if reversi_attrs(val, attrs, files, ranks) else (),
+        "reversi": ((ReversiRules,) if reversi_attrs(val, attrs, files, ranks) else ())
+        + ((AtaxxRules,) if free_drop_attrs(val, attrs) or attrs["ataxx_flip"] else ()),
         "drops": (drops.DropRules,), "results": (ResultRules,) if hooks else (),
         "chess960": (Chess960Rules,) if chess960_attrs(val, attrs) else (), "board": (FileRules,)}
     plain = not (holes or levels or solid or attrs["hands"])
@@ -190,7 +197,7 @@ def read_grid(sec: Section, attrs: dict) -> dict[str, tuple[type, ...]]:
 
 def grid_notation(bases: tuple[type, ...], attrs: dict) -> type:
     """The position text class of a square, levelled or solid section's class bases."""
-    return checks_text(attrs, text_bases(attrs, drops.text_class(bases)))
+    return free_drop_text(attrs, checks_text(attrs, text_bases(attrs, drops.text_class(bases))))
 
 
 FIDE_PIECES = ("pawn", "knight", "bishop", "rook", "queen", "king")

@@ -2,7 +2,9 @@
 ``castlingDroppedPiece`` keys): Placement chess, whose players drop their pieces onto their
 first rank before the first move.
 
-``mustDrop``: while a side holds pieces and one of its drops is legal, it must drop.
+``mustDrop``: while a side holds pieces and one of its drops is legal, it must drop; with
+``mustDropType`` (read by twoboards.py) only a piece of that type is meant, and while a side
+holds one it drops no other piece.
 ``dropOppositeColoredBishop``: a side's bishops end on squares of both colours: a bishop may
 not be dropped on the colour its other bishops already fill, and no other piece may take a
 square its bishops still in hand would need.  ``castlingDroppedPiece``: a king dropped on its
@@ -31,6 +33,7 @@ def placement_attrs(val: dict[str, str], attrs: dict[str, Any]) -> bool:
 class PlacementRules(RuleBase):
     """The setup keys (a mixin of the file variant's class, before its drop rules)."""
     must_drop = False
+    must_drop_type = ""                 # mustDropType (twoboards.py): only this type, '' any
     opposite_bishops = False
     castling_dropped = False
 
@@ -40,11 +43,23 @@ class PlacementRules(RuleBase):
             moves = royal_filter(pos, pseudo)
         if self.opposite_bishops:
             moves = [m for m in moves if (m >> 8) & 255 != DROP or self._bishops_ok(pos, m)]
-        if self.must_drop and any(pos.hand[c] for c in range(2 + pos.side, len(pos.hand), 2)):
+        if self.must_drop and self.must_drop_type:
+            moves = self._must_drop_type(pos, moves)
+        elif self.must_drop and any(pos.hand[c] for c in range(2 + pos.side, len(pos.hand), 2)):
             drops = [m for m in moves if (m >> 8) & 255 == DROP]
             if drops:
                 moves = drops
         return moves
+
+    def _must_drop_type(self, pos, moves: list[int]) -> list[int]:
+        """mustDropType: holding that type, a side drops nothing else, and must drop it when
+        it can (Fairy-Stockfish: a move is then legal only if no drop of it is)."""
+        v: Any = self
+        pt = v.by_token[self.must_drop_type.upper()]
+        if not pos.hand[pt.id * 2 + pos.side]:
+            return moves
+        mine = [m for m in moves if (m >> 8) & 255 == DROP and (m >> 16) & 255 == pt.id]
+        return mine or [m for m in moves if (m >> 8) & 255 != DROP]
 
     def _bishops_ok(self, pos, m: int) -> bool:
         v: Any = self

@@ -36,7 +36,10 @@ class PseudoRoyalRules(RuleBase):
         super().__init__()
         types = [pt for pt in self.piece_types[1:] if pt is not None]
         ext = self.extinction_types
-        groups = [frozenset(pt.id for pt in types if pt.token.lower() == t) for t in sorted(ext - {ALL})]
+        # a promoted piece is of the type it moves as (``promotedPieceType = e:k``: Sho shogi's
+        # crown prince is a second king, so with both a side has two of that type)
+        groups = [frozenset(pt.id for pt in types if pt.extra.get("move", pt.token.lower()) == t)
+                  for t in sorted(ext - {ALL})]
         if ALL in ext:
             groups.append(frozenset(pt.id for pt in types))
         self._pr_groups = [g for g in groups if g]

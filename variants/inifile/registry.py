@@ -17,11 +17,12 @@ castling and the move-count and repetition rules), ``result`` (results.py), ``mo
 (moverules.py; the triple step: triplestep.py), ``drop`` (drops.py), ``gui`` (accepted and
 not read), ``level`` (levels.py), ``solid`` (solid.py), ``hole`` (holes.py), ``ruling``
 (rulings.py), ``return`` (returns.py), ``pieceset`` (pieceset.py), ``hint`` (hints.py),
-``lattice`` (lattice.py), ``asia`` (asia.py, counting.py), ``chess960`` (chess960.py),
+``lattice`` (lattice.py), ``hex`` (hexboard.py), ``asia`` (asia.py, counting.py), ``chess960`` (chess960.py),
 ``gating`` (gating.py), ``walls`` (walls.py), ``placement`` (placement.py), ``reversi``
-(reversi.py), ``checks`` (checks.py), ``blast`` (blast.py), ``stalemate`` (stalemate.py),
+(reversi.py), ``ataxx`` (ataxx.py), ``checks`` (checks.py), ``blast`` (blast.py), ``stalemate`` (stalemate.py),
 ``castle`` (castlerules.py), ``petrify`` (petrify.py), ``material`` (materialcount.py),
-``passes`` (passes.py), ``flag`` (results.py, beside the flag keys), ``refused``
+``passes`` (passes.py), ``flag`` (results.py, beside the flag keys), ``seasia``
+(seasia.py), ``twoboards`` (twoboards.py), ``refused``
 (Fairy-Stockfish keys this loader does not play, refused by name: a silently ignored rule would
 play another game).
 """
@@ -34,6 +35,7 @@ from variants.fsf_pieces import PIECES
 
 GRID = "grid"           # square, levelled and solid boards (grid.py)
 LATTICE = "lattice"     # boards of squares and vertices (lattice.py)
+HEX = "hex"             # hexagons of hexagons (hexboard.py)
 
 
 @dataclass(frozen=True)
@@ -88,7 +90,8 @@ def _keys(group: str, origin: str, names: str, *, defaults: dict[str, str] | Non
           needs: dict[str, str] | None = None, boards: frozenset[str] = frozenset({GRID}),
           both: str = "", read: dict[str, Reader] | None = None) -> list[Key]:
     """Keys of one group: ``names`` split on white space, plus the keys of ``defaults``;
-    the keys in ``both`` are read on lattice boards too; ``read`` gives their readers."""
+    the keys in ``both`` are read on lattice boards too, those in ``_ON_HEX_TOO`` on hex
+    boards too; ``read`` gives their readers."""
     defaults, needs, read = defaults or {}, needs or {}, read or {}
     shared = set(both.split())
     every = list(defaults) + [n for n in names.split() if n not in defaults]
@@ -96,11 +99,17 @@ def _keys(group: str, origin: str, names: str, *, defaults: dict[str, str] | Non
     if stray:
         raise AssertionError(f"readers for undeclared keys {sorted(stray)}")
     return [Key(n, group, origin, defaults.get(n), needs.get(n, ""),
-                boards | {LATTICE} if n in shared else boards, read.get(n, TEXT))
+                (boards | {LATTICE} if n in shared else boards)
+                | ({HEX} if n in _ON_HEX_TOO.split() else set()), read.get(n, TEXT))
             for n in every]
 
 
-_EVERY = frozenset({GRID, LATTICE})
+_EVERY = frozenset({GRID, LATTICE, HEX})
+# the keys a hex section reads besides its own (hexboard.py)
+_ON_HEX_TOO = """startFen pawnTypes promotionRegionWhite promotionRegionBlack promotionPieceTypes
+promotionPieceTypesWhite promotionPieceTypesBlack mandatoryPawnPromotion stalemateValue
+checkmateValue nMoveRule nFoldRule castling doubleStep doubleStepRegionWhite doubleStepRegionBlack
+pieceValues"""
 _ON_LATTICE_TOO = """maxFile maxRank startFen pawnTypes promotionRegionWhite promotionRegionBlack
 promotionPieceTypes promotionPieceTypesWhite promotionPieceTypesBlack mandatoryPawnPromotion
 stalemateValue checkmateValue nMoveRule nFoldRule castling doubleStep holes blackFrame"""
@@ -171,10 +180,9 @@ KEYS: tuple[Key, ...] = tuple(
             needs={"staticGatingRegion": "staticGating"},
             read=_read(bools="staticGating pastGating arrowGating"))
     + _keys("gui", "fsf", "pieceToCharTable pocketSize variantTemplate", boards=_EVERY)
-    + _keys("refused", "fsf", """bikjangRule cambodianMoves chasingRule connectDiagonal connectHorizontal
-            connectN connectVertical diagonalLines dropOnTop duckGating moveRepetitionIllegal
-            mustDropType petrifyOnCapture pieceValueEg pieceValueMg sittuyinPromotion
-            sittuyinRookDrop twoBoards""",
+    + _keys("refused", "fsf", """chasingRule connectDiagonal connectHorizontal
+            connectN connectVertical dropOnTop duckGating
+            petrifyOnCapture pieceValueEg pieceValueMg""",
             boards=frozenset())
     # the xiangqi family (asia.py); mobilityRegionWhite<Piece>/…Black<Piece> are named by
     # piece, as piece keys are (asia.is_mobility_key)
@@ -205,6 +213,24 @@ KEYS: tuple[Key, ...] = tuple(
     # ... and stalemates decided by the pieces (stalemate.py, and reversi.py after two passes)
     + _keys("stalemate", "fsf", "", defaults={"stalematePieceCount": "false"},
             read=_read("stalematePieceCount"))
+    # the south-east Asian games and the two-board games (fsf7): sittuyin's setup and
+    # promotion, Cambodian chess's first moves (seasia.py), one board of a two-board game and
+    # the piece a side must drop (twoboards.py)
+    + _keys("seasia", "fsf", "", defaults={"sittuyinRookDrop": "false",
+                                           "sittuyinPromotion": "false", "cambodianMoves": "false"},
+            needs={"sittuyinRookDrop": "pieceDrops", "cambodianMoves": "gating"},
+            read=_read("sittuyinRookDrop sittuyinPromotion cambodianMoves"))
+    + _keys("twoboards", "fsf", "mustDropType", defaults={"twoBoards": "false"},
+            needs={"twoBoards": "pieceDrops", "mustDropType": "mustDrop"}, read=_read("twoBoards"))
+    # ... Ataxx's drops that take nothing from a hand (ataxx.py; its enclosingDrop and
+    # flipEnclosedPieces values are the reversi group's keys)
+    + _keys("ataxx", "fsf", "", defaults={"freeDrops": "false"}, needs={"freeDrops": "pieceDrops"},
+            read=_read("freeDrops"))
+    # the janggi family (fsf6): palace diagonals and bikjang (janggi.py; its material count
+    # is materialCounting = janggi, read by janggi.py beside materialcount.py)
+    + _keys("janggi", "fsf", "diagonalLines",
+            defaults={"bikjangRule": "false", "moveRepetitionIllegal": "false"},
+            read=_read(bools="bikjangRule moveRepetitionIllegal"))
     # cellfish's own keys (docs/variant-files.md)
     + _keys("level", "cellfish", "levels levelNames", needs={"levelNames": "levels"},
             read=_read(ints={"levels": (2, 8)}))      # 8: levels.py's MAX_LEVELS
@@ -231,6 +257,8 @@ KEYS: tuple[Key, ...] = tuple(
             needs=dict.fromkeys("""pawnPromotionTypes promotionNotOnEdge edgeBan oneFootTypes
                                 squarePieces vertexPieces pieceValues""".split(), "lattice"),
             boards=frozenset({LATTICE}), read=_read(bools="edgeBan"))
+    + _keys("hex", "cellfish", "hex stalematePoints", needs={"stalematePoints": "hex"},
+            boards=frozenset({HEX}), read=_read(ints={"hex": (2, 13)}))
 )
 
 BY_NAME: dict[str, Key] = {k.name: k for k in KEYS}

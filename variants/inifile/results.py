@@ -186,6 +186,13 @@ class ResultRules(Variant):
         move); a king that reached ends the game at once unless Black, to move, can still
         bring its own king into its region."""
         us, them = pos.side, pos.side ^ 1
+        if self.flag_safe and not self.flag_move:
+            # a safe flag piece wins for either side, the side to move included (Dobutsu's
+            # "try": a lion on the far rank that survived the reply); both at once: a draw
+            mine, theirs = self._reached(pos, us), self._reached(pos, them)
+            if mine or theirs:
+                return (0 if mine and theirs else 1 if mine else -1, "flag")
+            return None
         if self.flag_move and self._reached(pos, us):
             return (0 if self._reached(pos, them) and us == WHITE else 1, "flag")
         if (not self.flag_move or self.flag_king[them]) and self._reached(pos, them):

@@ -19,6 +19,7 @@ from typing import Any
 
 from engine.moves import DROP, SPECIAL
 
+from .ataxx import neighbours
 from .filevariant import RuleBase
 from .values import KeyError_, as_bool, as_region
 
@@ -32,8 +33,12 @@ def reversi_attrs(val: dict[str, str], attrs: dict[str, Any], files: int, ranks:
         if v not in allowed:
             raise KeyError_(key, f"one of {', '.join(allowed)}", val[key])
         return v
-    attrs["enclosing_drop"] = choice("enclosingDrop", ("none", "reversi")) == "reversi"
-    attrs["flip_enclosed"] = choice("flipEnclosedPieces", ("none", "reversi")) == "reversi"
+    enclosing = choice("enclosingDrop", ("none", "reversi", "ataxx"))
+    flip = choice("flipEnclosedPieces", ("none", "reversi", "ataxx"))
+    attrs["enclosing_drop"] = enclosing == "reversi"
+    attrs["flip_enclosed"] = flip == "reversi"
+    attrs["ataxx_drop"] = enclosing == "ataxx"      # ataxx.py
+    attrs["ataxx_flip"] = flip == "ataxx"
     attrs["enclosing_start"] = as_region("enclosingDropStart", val["enclosingDropStart"], files, ranks) \
         if "enclosingDropStart" in val else frozenset()
     attrs["pass_on_stalemate"] = as_bool("passOnStalemate", val.get("passOnStalemate", "false"))
@@ -43,13 +48,15 @@ def reversi_attrs(val: dict[str, str], attrs: dict[str, Any], files: int, ranks:
     if attrs["full_board"] and not attrs["material_counting"]:
         raise KeyError_("adjudicateFullBoard", "needs materialCounting", val["adjudicateFullBoard"])
     return any(attrs[k] for k in ("enclosing_drop", "flip_enclosed", "pass_on_stalemate",
-                                  "stalemate_piece_count", "full_board")) or bool(attrs["enclosing_start"])
+                                  "stalemate_piece_count", "full_board", "ataxx_drop", "ataxx_flip")) \
+        or bool(attrs["enclosing_start"])
 
 
 class ReversiRules(RuleBase):
     """The Reversi keys (a mixin of the file variant's class, before its drop rules)."""
     enclosing_drop = False
     flip_enclosed = False
+    ataxx_drop = False
     enclosing_start: frozenset = frozenset()
     pass_on_stalemate = False
     stalemate_piece_count = False
@@ -104,6 +111,10 @@ class ReversiRules(RuleBase):
             moves = [m for m in moves if (m >> 8) & 255 != DROP or m & 255 in start]
         elif self.enclosing_drop:
             moves = [m for m in moves if (m >> 8) & 255 != DROP or self._enclosed(pos, side, m & 255)]
+        elif self.ataxx_drop:           # Ataxx: a drop next to a piece of the mover's
+            b = pos.board
+            moves = [m for m in moves if (m >> 8) & 255 != DROP
+                     or any(b[c] and b[c] & 1 == side for c in neighbours(v, m & 255))]
         if not moves and self.pass_on_stalemate and pos.occ[side] and self._passed(pos) < 2:
             geo = v.geometry
             cell = min(pos.occ[side], key=lambda c: (geo.coords[c][1], geo.coords[c][0]))
@@ -131,6 +142,14 @@ class ReversiRules(RuleBase):
         if self.full_board and all(pos.board[c] for c in range(v.geometry.size)):
             return True
         return self.pass_on_stalemate and self._passed(pos) >= 2
+
+    def check_ok_repetition(self, pos, count: int):
+        """With ``materialCounting = unweighted`` a repetition Fairy-Stockfish would draw is
+        judged by the count (Ataxx's pieces may jump to and fro)."""
+        r = super().check_ok_repetition(pos, count)
+        if r is not None and r[0] == 0 and self.material_counting:
+            return (self._count(pos), "piece count")
+        return r
 
     def adjudicate(self, pos):
         r = super().adjudicate(pos)

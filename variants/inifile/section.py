@@ -11,24 +11,25 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from .registry import BY_NAME, GRID, LATTICE, TEXT, Reader, is_piece_key, names, on_board
+from .registry import BY_NAME, GRID, HEX, LATTICE, TEXT, Reader, is_piece_key, names, on_board
 from .values import KeyError_, KeyErrors, as_bool, as_file, as_int, as_value
 
 LATTICE_ONLY = names("lattice")     # keys that make sense on a lattice board only
+HEX_ONLY = names("hex")             # ... and on a hexagonal board only
 REFUSED = names("refused")
-ON = {GRID: on_board(GRID), LATTICE: on_board(LATTICE)}
+ON = {GRID: on_board(GRID), LATTICE: on_board(LATTICE), HEX: on_board(HEX)}
 
 
 class Section(dict[str, str]):
     """The keys of one section: the mapping of each key given to its text, with ``lines``
     (key -> line), ``board`` (``grid``: square, levelled and solid boards; ``lattice``:
-    squares and vertices), and the typed readers of each value."""
+    squares and vertices; ``hex``: hexagons), and the typed readers of each value."""
 
     def __init__(self, name: str, keys: dict[str, tuple[str, int]]) -> None:
         super().__init__({k: v for k, (v, _) in keys.items()})
         self.name = name
         self.lines: dict[str, int] = {k: ln for k, (_, ln) in keys.items()}
-        self.board = LATTICE if "lattice" in self else GRID
+        self.board = LATTICE if "lattice" in self else HEX if "hex" in self else GRID
 
     # ---- the keys given ----------------------------------------------------------------
     def given(self, key: str) -> bool:
@@ -87,6 +88,10 @@ class Section(dict[str, str]):
                 continue
             if self.board == LATTICE:
                 bad.append(KeyError_(k, "not supported on a lattice board", k))
+            elif self.board == HEX:
+                bad.append(KeyError_(k, "not supported on a hexagonal board", k))
+            elif k in HEX_ONLY:
+                bad.append(KeyError_(k, "needs hex (a hexagonal board)", k))
             elif k in LATTICE_ONLY:
                 bad.append(KeyError_(k, "needs lattice (a board of squares and vertices)", k))
             else:
