@@ -22,14 +22,21 @@ What is read (docs/betza.md lists it with the differences from Fairy-Stockfish):
   double-step region of the side);
 * ``z`` crooked riders (Betza's own modifier, which Fairy-Stockfish does not read): ``zB``
   (= ``zFF``) and ``zR`` (= ``zWW``), with a range (``zB4``) and ``m``/``c``; each step turns
-  90 degrees, alternately left and right.
+  90 degrees, alternately left and right;
+* ``a`` two-leg moves, XBetza's way of writing them: ``<leg 1>a<leg 2>``, each leg a leaper
+  atom with its own ``m``/``c`` and directions.  Leg 1 (``c``: it must capture, the piece
+  taken in passing; ``m``: it must land on an empty cell; neither: either), then leg 2 from
+  there, whose directions are relative to leg 1: ``f`` on in the same direction, ``b``
+  straight back, ``v`` both, none for all of its atom's steps (back included).  Back onto
+  the start is a capture without moving after a capture, a pass after an empty cell:
+  Chu Shogi's Lion is ``KNADcKaKmKabK``, its Horned Falcon's forward power ``fWfDcfWavWmfWabW``.
 """
 from __future__ import annotations
 
 from collections.abc import Callable
 
 from .geometry import Coord
-from .pieces import BOTH, CAPTURE, MOVE, Atom, hop, lame, leap, ride, zigzag
+from .pieces import BOTH, CAPTURE, MOVE, Atom, hop, lame, leap, legs, ride, zigzag
 
 Origin = Callable[[Coord, int], bool]
 
@@ -128,6 +135,15 @@ def parse_betza(text: str, initial: Origin | None = None) -> tuple[Atom, ...]:
                     limit = int(text[i + 1]) or None
                 i += 1
             token = text[start:i + 1]
+            if i + 1 < n and text[i + 1] == "a" and not crooked:
+                if rider or hopper is not None or is_lame or is_initial:
+                    raise BetzaError(f"a two-leg move's first leg is a plain leap: {token!r}")
+                atom, i = _second_leg(text, i + 2, token, base, modes, words)
+                atoms.append(atom)
+                modes, words, hopper = [], [], None
+                start = i + 1
+                i += 1
+                continue
             if crooked:
                 atoms.append(_crooked(token, base, rider, limit, modes, words, hopper, is_lame,
                                       is_initial))
@@ -143,6 +159,48 @@ def parse_betza(text: str, initial: Origin | None = None) -> tuple[Atom, ...]:
     if start < n:
         raise BetzaError(f"Betza modifiers without an atom: {text[start:]!r} in {text!r}")
     return tuple(atoms)
+
+
+def _second_leg(text: str, j: int, token: str, base: tuple[tuple[int, int], ...],
+                modes: list[str], words: list[str]) -> tuple[Atom, int]:
+    """The two-leg atom whose first leg (``base``, ``modes``, ``words``) ends at ``a`` and
+    whose second leg begins at text[j]; returns it with the index of its last letter."""
+    modes2: list[str] = []
+    rel: set[str] = set()
+    k = j
+    while k < len(text) and text[k] in "mcfbv":
+        if text[k] in "mc":
+            modes2.append(MOVE if text[k] == "m" else CAPTURE)
+        else:
+            rel.update("fb" if text[k] == "v" else text[k])
+        k += 1
+    if k >= len(text) or text[k] not in LEAPERS:
+        raise BetzaError(f"a two-leg move needs a leaper atom after 'a': {token + text[j - 1:k + 1]!r}")
+    letter = text[k]
+    if k + 1 < len(text) and (text[k + 1] == letter or text[k + 1].isdigit()):
+        raise BetzaError(f"a two-leg move's second leg is a plain leap: {token + text[j - 1:k + 2]!r}")
+    first: list[Coord] = []
+    for a in base:
+        for v in atom_vectors(a, list(words), len(base) == 1 and a[1] == 0):
+            if v not in first:
+                first.append(v)
+    if not first:
+        raise BetzaError(f"direction modifiers select no move: {token!r}")
+    steps: list[Coord] = []
+    for a in LEAPERS[letter]:
+        for v in atom_vectors(a, [], False):
+            if v not in steps:
+                steps.append(v)
+
+    def turns(v: Coord) -> tuple[Coord, ...]:
+        if not rel:
+            return tuple(steps)
+        out = [v] if "f" in rel else []
+        if "b" in rel:
+            out.append(tuple(-x for x in v))
+        return tuple(w for w in out if w in steps)
+
+    return legs(first, _mode(modes), turns, _mode(modes2)), k
 
 
 def _mode(modes: list[str]) -> str:

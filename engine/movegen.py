@@ -10,8 +10,8 @@ from typing import TYPE_CHECKING, Final
 
 from . import movedata
 from .attacks import attacked_mask, pinned_mask
-from .moves import (ACTED_SHIFT, CASTLE, CELL, DOUBLE, DROP, EP, FISSION, FROM_SHIFT, FROM_TO, FUSION, SPECIAL,
-                    TYPE_SHIFT)
+from .moves import (ACTED, ACTED_SHIFT, CASTLE, CELL, DOUBLE, DROP, EP, FISSION, FROM_SHIFT, FROM_TO, FUSION, LEGS,
+                    SPECIAL, TYPE_SHIFT)
 from .walker import targets_into, walk_targets
 
 if TYPE_CHECKING:
@@ -124,7 +124,9 @@ def quiet_moves(pos: Position) -> list[int]:
             continue
         tg = walk_targets(T, s, b, side, ep)
         for t in tg:
-            if t & EP:
+            # flags or an acted-on cell: en passant, a capture in passing (LEGS) go with the
+            # captures
+            if t > FROM_TO and (t & EP or (t & LEGS and t & ACTED)):
                 continue
             to = t & CELL
             p = b[to]
@@ -193,7 +195,7 @@ def _captures(pos: Position, md: MoveData) -> list[int]:
         for t in tg:
             to = t & CELL
             p = b[to]
-            cap = (p and (p & 1) != side) or (t & EP)
+            cap = (p and (p & 1) != side) or (t > FROM_TO and (t & EP or (t & LEGS and t & ACTED)))
             opts = pr.get((s, to)) if pr is not None else None
             if opts is None:
                 if cap:
@@ -345,7 +347,7 @@ def evasions(pos: Position, moves: list[int], k: int, them: int, drops: bool = F
     # two attackers may cross, so one piece can block both)
     paths = list(attackers.values())
     cells = paths[0].intersection(*paths[1:]) if paths else set()
-    keep = EP | SPECIAL | FISSION | FUSION
+    keep = EP | SPECIAL | FISSION | FUSION | LEGS
     out = [m for m in moves if (m & CELL) in cells or (m >> FROM_SHIFT) & CELL == k or m & keep
            or ((m >> ACTED_SHIFT) & CELL and not m & DOUBLE)]
     if drops and cells and pos.variant.hands:
@@ -451,6 +453,8 @@ def is_capture(pos: Position, m: int) -> bool:
     if (m >> FROM_SHIFT) & CELL == DROP:
         return False
     p = pos.board[m & CELL]
+    if m & LEGS:
+        return bool(m & ACTED) or (m & CELL != (m >> FROM_SHIFT) & CELL and bool(p) and (p & 1) != pos.side)
     return bool(m & EP) or (bool(p) and (p & 1) != pos.side and not m & CASTLE)
 
 
@@ -516,6 +520,7 @@ def royal_filter(pos: Position, pseudo: list[int]) -> list[int]:
     bad: list[int] = []
     if rules.pin_shortcut and not check:
         pinned = pinned_mask(fa, b, k, side)
+        made = EP | LEGS            # en passant, a capture in passing: made and tested
         for i in range(len(pseudo)):
             m = pseudo[i]
             frm = (m >> FROM_SHIFT) & CELL        # from cell
@@ -523,7 +528,7 @@ def royal_filter(pos: Position, pseudo: list[int]) -> list[int]:
                 if drop_hook is not None and not drop_hook(pos, m):
                     bad.append(i)
             elif frm != k:
-                if frm in pinned or m & EP:
+                if frm in pinned or m & made:
                     pos.make(m)
                     if attacked_mask(fa, b, king[side]):
                         bad.append(i)

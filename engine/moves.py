@@ -4,10 +4,12 @@ Inside the engine a move is an int (fast to build, hash and compare):
 
     bits  0-11  to cell                                               (CELL mask)
     bits 12-23  from cell (DROP for a drop from the hand)            (FROM_SHIFT)
-    bits 24-31  piece type id: the promotion result, the dropped type, or the fission
-                component                                            (TYPE_SHIFT, TYPE_MASK)
-    bits 32-43  acted-on cell + 1 (0 = none): Notake actions, a pawn's passed cell, any
-                second cell a hook needs                             (ACTED_SHIFT)
+    bits 24-30  piece type id: the promotion result, the dropped type, or the fission
+                component (at most 127 types)                        (TYPE_SHIFT, TYPE_MASK)
+    bit  31     LEGS: a two-leg move, the cell it took on in passing in the acted field
+    bits 32-43  acted-on cell + 1 (0 = none): Notake actions, a pawn's passed cell, the cell
+                a two-leg move took on in passing, any second cell a hook needs
+                                                                     (ACTED_SHIFT)
     bits 44-55  a wall cell the move also places + 1 (0 = none): the duck's cell
                                                                      (WALL_SHIFT)
     bits 56-61  flags (CASTLE, EP, DOUBLE, SPECIAL, FISSION, FUSION)  (FLAG_SHIFT)
@@ -33,7 +35,7 @@ CELL_BITS: Final = 12
 CELL: Final = (1 << CELL_BITS) - 1      # a cell field's mask: m & CELL is the to cell
 FROM_SHIFT: Final = 12                  # (m >> FROM_SHIFT) & CELL: the from cell
 TYPE_SHIFT: Final = 24                  # (m >> TYPE_SHIFT) & TYPE_MASK: the piece type id
-TYPE_MASK: Final = 255
+TYPE_MASK: Final = 127                  # 7 bits: bit 31 is the LEGS flag
 ACTED_SHIFT: Final = 32                 # ((m >> ACTED_SHIFT) & CELL) - 1: the acted cell
 WALL_SHIFT: Final = 44                  # ((m >> WALL_SHIFT) & CELL) - 1: the wall cell
 FLAG_SHIFT: Final = 56
@@ -47,7 +49,12 @@ DOUBLE: Final = 4 << FLAG_SHIFT
 SPECIAL: Final = 8 << FLAG_SHIFT     # made and unmade by the variant's own hook
 FISSION: Final = 16 << FLAG_SHIFT
 FUSION: Final = 32 << FLAG_SHIFT
-FLAGS: Final = ~((1 << FLAG_SHIFT) - 1)
+# a two-leg move (Chu Shogi's Lion): the first leg's cell, where it took a piece in passing, is
+# the acted cell (none for a pass out and back); to == from is a capture without moving (igui).
+# The six flags above fill bits 56-61 and bit 62 would box the move in compiled code, so this
+# flag narrows the type field by one bit
+LEGS: Final = 1 << 31
+FLAGS: Final = ~((1 << FLAG_SHIFT) - 1) | LEGS
 
 NULL_MOVE: Final = DROP | (DROP << FROM_SHIFT)  # from DROP to DROP: never a real move
 
@@ -65,6 +72,13 @@ def unmade_ok(m: int) -> bool:
 
 def mk(frm: int, to: int, ptype: int = 0, acted: int = -1, flags: int = 0) -> int:
     return to | (frm << FROM_SHIFT) | (ptype << TYPE_SHIFT) | ((acted + 1) << ACTED_SHIFT) | flags
+
+
+def legs_victim(m: int) -> int:
+    """The cell a multi-leg move (flag LEGS) captured on in passing (its acted-on cell), or
+    -1.  Such a move goes from -> to; to == from is a capture without moving (igui) or, with
+    no victim, a pass (out to an empty cell and back)."""
+    return acted_of(m) if m & LEGS else -1
 
 
 def to_of(m: int) -> int:

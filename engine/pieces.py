@@ -18,6 +18,12 @@ way of using them:
   path; ``max_dist`` bounds the number of steps).  With ``perpendicular`` as turns this is
   Betza's crooked piece: zB turns 90 degrees at every step, alternately left and right.
 
+* ``legs`` - a move in two legs: a first step v to c1 (``mode``: MOVE, the cell must be
+  empty; CAPTURE, it must hold an enemy piece, taken in passing; BOTH, either), then one step
+  w of ``turns(v)`` from c1 (``mode2`` for the last cell).  A second step back onto the
+  start is a capture without moving (after a capture on c1) or a pass (after an empty c1).
+  A first leg to an empty cell followed by a step elsewhere is a plain move (a lame leap).
+
 ``mode`` says whether the atom moves, captures or both.  ``vectors`` may instead be a function
 of the cell's coordinates (pieces whose directions depend on where they stand).
 ``origin`` restricts the atom to some from-cells (a predicate on coordinates, first player's
@@ -37,6 +43,7 @@ BENT: Final = "bent"
 HOP: Final = "hop"
 LAME: Final = "lame"
 ZIGZAG: Final = "zigzag"
+LEGS: Final = "legs"
 BOTH: Final = "both"
 MOVE: Final = "move"
 CAPTURE: Final = "capture"
@@ -52,6 +59,7 @@ class Atom:
     origin: Callable[[Coord, int], bool] | None = None
     flag: str | None = None
     turns: Callable[[Coord], Sequence[Coord]] | None = None
+    mode2: str = BOTH             # legs: the second leg's mode
 
     def vectors_at(self, coord: Coord) -> Sequence[Coord]:
         v = self.vectors
@@ -82,6 +90,13 @@ def perpendicular(v: Coord) -> tuple[Coord, ...]:
 def zigzag(vectors: Sequence[Coord], mode: str = BOTH,
            turns: Callable[[Coord], Sequence[Coord]] = perpendicular, **kw: Any) -> Atom:
     return Atom(tuple(vectors), ZIGZAG, mode, turns=turns, **kw)
+
+
+def legs(vectors: Sequence[Coord], mode: str, turns: Callable[[Coord], Sequence[Coord]],
+         mode2: str = BOTH, **kw: Any) -> Atom:
+    """A two-leg atom (see the module's text): first steps ``vectors`` (leg mode ``mode``),
+    then from there each step of ``turns(v)`` (mode ``mode2``)."""
+    return Atom(tuple(vectors), LEGS, mode, turns=turns, mode2=mode2, **kw)
 
 
 def lame_path(v: Coord) -> tuple[Coord, ...]:

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from .moves import (ACTED_SHIFT, CASTLE, CELL, DOUBLE, DROP, EP, FLAGS, FROM_SHIFT, FROM_TO, NULL_MOVE,
+from .moves import (ACTED_SHIFT, CASTLE, CELL, DOUBLE, DROP, EP, FLAGS, FROM_SHIFT, LEGS, FROM_TO, NULL_MOVE,
                     SPECIAL, TYPE_MASK, TYPE_SHIFT)
 
 if TYPE_CHECKING:
@@ -272,6 +272,28 @@ class Position:
                     self.ep = e
                     self.ep_victim = to
                     h ^= z.ep[-1] ^ z.ep[e]
+                elif m & LEGS:
+                    # a multi-leg move: the piece on the acted-on cell is taken in passing;
+                    # to == frm (igui, a pass) lands the mover back where it stood
+                    if to == frm:
+                        cap = 0
+                    vc = ((m >> ACTED_SHIFT) & CELL) - 1     # moves.legs_victim
+                    if vc >= 0:
+                        vic = b[vc]
+                        b[vc] = 0
+                        self.occ[side ^ 1].discard(vc)
+                        h ^= z.piece[vic][vc]
+                        if W is not None:
+                            a -= W[vic][vc]
+                        if self._royal[vic]:
+                            self.king[side ^ 1] = -1
+                        ht = self._handtype[vic]
+                        if ht:
+                            hc = ht * 2 + side
+                            n = self.hand[hc]
+                            self.hand[hc] = n + 1
+                            h ^= z.hand[hc][n] ^ z.hand[hc][n + 1]
+                        extra = vic
             b[frm] = 0
             occ.discard(frm)
             h ^= z.piece[code][frm]
@@ -316,7 +338,7 @@ class Position:
             if nc != self.castle:
                 h ^= z.castle_key(self.castle) ^ z.castle_key(nc)
                 self.castle = nc
-            if cap and self._capfx:
+            if cap and self._capfx and not m & LEGS:  # a multi-leg move keeps its victim
                 self.hash = h
                 jc = self._jbuf                 # empty: kept for the next hook when it stays so
                 self.journal = jc
@@ -438,6 +460,30 @@ class Position:
             occ.add(rule.rook_from)
             if self._royal[code]:
                 self.king[side] = frm
+        elif m & LEGS:
+            occ = self.occ[side]
+            occ.discard(to)
+            b[to] = cap
+            if cap:
+                self.occ[side ^ 1].add(to)
+                if self._royal[cap]:
+                    self.king[side ^ 1] = to
+                ht = self._handtype[cap]
+                if ht:
+                    self.hand[ht * 2 + side] -= 1
+            b[frm] = code
+            occ.add(frm)
+            if self._royal[code]:
+                self.king[side] = frm
+            vc = ((m >> ACTED_SHIFT) & CELL) - 1     # moves.legs_victim
+            if vc >= 0:
+                b[vc] = extra
+                self.occ[side ^ 1].add(vc)
+                if self._royal[extra]:
+                    self.king[side ^ 1] = vc
+                ht = self._handtype[extra]
+                if ht:
+                    self.hand[ht * 2 + side] -= 1
         else:
             if cap and extra is not None and self._capfx:
                 self._undo_journal(extra)

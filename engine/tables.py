@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Final
 
-from .pieces import BENT, BOTH, CAPTURE, HOP, LAME, LEAP, MOVE, RIDE, ZIGZAG, lame_path
+from .pieces import BENT, BOTH, CAPTURE, HOP, LAME, LEAP, LEGS, MOVE, RIDE, ZIGZAG, lame_path
 
 if TYPE_CHECKING:
     from .geometry import Geometry
@@ -26,6 +26,7 @@ Special = tuple[Cells, tuple[bool, ...], str, "str | None"]     # ray, stop flag
 Bent = tuple[int, bool, tuple[Cells, ...]]                      # c1, may stop on c1, rays
 Hop = tuple[Cells, tuple[bool, ...], str, "int | None"]         # line, stops, mode, beyond
 Path = tuple[Cells, tuple[bool, ...], str]                      # cells, stops, mode
+Legs = tuple[int, str, tuple[tuple[int, str], ...]]    # c1, its mode, (last cell, its mode)s
 
 # the inverse attack tables of one colour (``build_attack_tables``)
 LeapAttack = tuple[int, frozenset[int]]                         # source cell, codes
@@ -41,7 +42,7 @@ Promotions = dict[int, dict[tuple[int, int], tuple[int, ...]]]
 class PieceTables:
     __slots__ = ("code", "leaps", "mleaps", "cleaps", "rides", "mrides", "crides",
                  "special", "bent", "hops", "paths", "simple", "overlap", "capbits", "epcells",
-                 "caprides", "capfast", "capcells", "parts")
+                 "caprides", "capfast", "capcells", "parts", "legs")
 
     def __init__(self, code: int, n: int) -> None:
         self.code = code
@@ -55,6 +56,7 @@ class PieceTables:
         self.bent: list[tuple[Bent, ...]] = [()] * n         # (c1, may stop on c1, rays from c1)
         self.hops: list[tuple[Hop, ...]] = [()] * n          # (line, stops, mode, cells beyond the screen)
         self.paths: list[tuple[Path, ...]] = [()] * n        # (cells, stops, mode): zigzags
+        self.legs: list[tuple[Legs, ...]] = [()] * n         # two-leg moves (pieces.legs)
         self.simple = True       # only leaps / rides of mode both
         self.overlap = False     # two entries reach one cell: the generator lists it once
         # the capture index (``index_captures``): per cell, the cells a leap may capture on as
@@ -81,7 +83,8 @@ PART_SPECIAL: Final = 64
 PART_HOPS: Final = 128
 PART_PATHS: Final = 256
 PART_BENT: Final = 512
-PART_ALL: Final = 1023
+PART_LEGS: Final = 1024
+PART_ALL: Final = 2047
 
 
 def _add(lst: list, cell: int, item: object) -> None:
@@ -160,12 +163,29 @@ def compile_piece(variant: Variant, ptype: PieceType, color: int) -> PieceTables
                         continue
                     stops = tuple(allow(code, cell, t) for t in ray)
                     _add(tab.hops, cell, (tuple(ray), stops, atom.mode, atom.max_dist))
+                elif atom.kind == LEGS:
+                    assert atom.turns is not None, f"a two-leg atom needs turns ({ptype.name})"
+                    c1 = geo.step(cell, v)
+                    if c1 is None:
+                        continue
+                    seconds: list[tuple[int, str]] = []
+                    for w0 in atom.turns(v0):
+                        t = geo.step(c1, orient(w0))
+                        if t is not None and (t == cell or allow(code, cell, t)) \
+                                and all(t != u for u, _ in seconds):
+                            seconds.append((t, atom.mode2))
+                    if seconds:
+                        _add(tab.legs, cell, (c1, atom.mode, tuple(seconds)))
                 else:
                     raise ValueError(f"unknown atom kind {atom.kind!r} ({ptype.name})")
     tab.simple = not any(tab.mleaps) and not any(tab.cleaps) and not any(tab.mrides) \
         and not any(tab.crides) and not any(tab.special) and not any(tab.bent) \
-        and not any(tab.hops) and not any(tab.paths)
+        and not any(tab.hops) and not any(tab.paths) and not any(tab.legs)
     tab.overlap = any(_overlaps(tab, s) for s in range(geo.size))
+    # a first leg onto an empty cell gives plain moves and passes, which other atoms (or other
+    # first legs) may give too: listed once
+    if any(m1 != CAPTURE for row in tab.legs for _c1, m1, _sec in row):
+        tab.overlap = True
     if tab.overlap:
         tab.simple = False
     return tab
@@ -196,7 +216,7 @@ def index_captures(tab: PieceTables) -> None:
                     ep.append(ray[0])
             else:
                 fast = False
-        if tab.bent[s] or tab.hops[s] or tab.paths[s]:
+        if tab.bent[s] or tab.hops[s] or tab.paths[s] or tab.legs[s]:
             fast = False
         tab.capbits[s] = bits
         tab.capcells[s] = tuple(t for t in range(bits.bit_length()) if bits >> t & 1)
@@ -207,7 +227,7 @@ def index_captures(tab: PieceTables) -> None:
     for bit, part in ((PART_LEAPS, tab.leaps), (PART_MLEAPS, tab.mleaps), (PART_CLEAPS, tab.cleaps),
                       (PART_RIDES, tab.rides), (PART_MRIDES, tab.mrides), (PART_CRIDES, tab.crides),
                       (PART_SPECIAL, tab.special), (PART_HOPS, tab.hops), (PART_PATHS, tab.paths),
-                      (PART_BENT, tab.bent)):
+                      (PART_BENT, tab.bent), (PART_LEGS, tab.legs)):
         if any(part):
             parts |= bit
     tab.parts = parts
@@ -285,6 +305,10 @@ def reachable(tab: PieceTables, s: int) -> set[int]:
         out.update(t for t, ok in zip(r[1:], st[1:]) if ok)
     for r, st, _mode in tab.paths[s]:
         out.update(t for t, ok in zip(r, st) if ok)
+    for c1, mode1, seconds in tab.legs[s]:
+        if mode1 != MOVE:
+            out.add(c1)                 # taken in passing
+        out.update(t for t, _m in seconds if t != s)
     return out
 
 
@@ -355,6 +379,8 @@ def build_attack_tables(variant: Variant, tables: dict[int, PieceTables]) -> lis
                         else:
                             back = tuple(reversed(r[:k])) + (s,)
                             paths[t].setdefault(back, set()).add(code)
+                for c1, mode1, seconds in tab.legs[s]:
+                    _leg_attacks(tab, s, c1, mode1, seconds, code, leaps, paths)
                 for r, st, mode, beyond in tab.hops[s]:
                     if mode == MOVE:
                         continue
@@ -385,6 +411,26 @@ def build_attack_tables(variant: Variant, tables: dict[int, PieceTables]) -> lis
         # no hopper of this colour: None, so the attack test skips the hop walk at no cost
         out.append((leap_t, ray_t, slide_t, hop_t if any(hop_t) else None))
     return out
+
+
+def _leg_attacks(tab: PieceTables, s: int, c1: int, mode1: str,
+                 seconds: tuple[tuple[int, str], ...], code: int,
+                 leaps: list[dict[int, set[int]]], paths: list[dict[Cells, set[int]]]) -> None:
+    """The attacks of one two-leg entry: its first cell when the first leg may capture (a
+    capture without moving takes it), and each last cell that may be captured on: through an
+    empty first cell as a lame path; after a capture in passing only where the piece's leaps
+    reach that cell anyway (the tables cannot ask whose piece stands on the first cell), a
+    piece whose capture would attack more is refused."""
+    if mode1 != MOVE and any(t == s for t, _m in seconds):
+        leaps[c1].setdefault(s, set()).add(code)
+    for t, mode2 in seconds:
+        if t == s or mode2 == MOVE:
+            continue
+        if mode1 != CAPTURE:
+            paths[t].setdefault((c1, s), set()).add(code)
+        if mode1 != MOVE and t not in tab.leaps[s] and t not in tab.cleaps[s]:
+            raise ValueError(f"a two-leg move capturing in passing reaches cell {t} from {s}, "
+                             "which the piece's leaps do not attack: not supported")
 
 
 def _merge_paths(paths: dict[Cells, set[int]]) -> list[RayAttack]:

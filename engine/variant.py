@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any, Final, Iterable, Mapping, Sequence
 from .attacks import MaskAttacks, mask_attack_tables
 from .geometry import Coord, Geometry
 from .movedata import MoveData
-from .moves import CELL_BITS, DROP, MAX_CELLS
+from .moves import CELL_BITS, DROP, MAX_CELLS, TYPE_MASK
 from .notation.formats import TextFormat
 from .pieces import PieceType
 from .rules import PositionRules, Rules, TableRules, derive, derive_tables
@@ -141,6 +141,9 @@ class Variant:
         geo = getattr(self, "geometry", None)
         if geo is not None:
             check_cell_count(geo, self.name)
+        if len(self.piece_types) > TYPE_MASK + 1:     # ids 1..127: the move's 7-bit type field
+            raise ValueError(f"variant {self.name}: {len(self.piece_types) - 1} piece types, but a "
+                             f"move's type field carries at most {TYPE_MASK}")
         for i, pt in enumerate(self.piece_types):
             if pt is not None:
                 pt.id = i

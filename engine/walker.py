@@ -8,9 +8,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Callable
 
-from .moves import ACTED_SHIFT, DOUBLE, EP
+from .moves import ACTED_SHIFT, DOUBLE, EP, LEGS
 from .pieces import CAPTURE, MOVE
-from .tables import (PART_BENT, PART_CLEAPS, PART_CRIDES, PART_HOPS, PART_LEAPS, PART_MLEAPS,
+from .tables import (PART_BENT, PART_CLEAPS, PART_CRIDES, PART_HOPS, PART_LEAPS, PART_LEGS, PART_MLEAPS,
                      PART_MRIDES, PART_PATHS, PART_RIDES, PART_SPECIAL)
 
 if TYPE_CHECKING:
@@ -140,6 +140,35 @@ def targets_into(T: PieceTables, s: int, b: list[int], side: int, ep: int,
                         if (p & 1) != side:
                             out.append(base | t)
                         break
+
+    if parts & PART_LEGS:
+        for c1, mode1, seconds in T.legs[s]:
+            p = b[c1]
+            if p:
+                if mode1 == MOVE or (p & 1) == side:
+                    continue
+                took = base | LEGS | ((c1 + 1) << ACTED_SHIFT)   # taken in passing
+                for t, mode2 in seconds:
+                    if t == s:
+                        out.append(took | t)        # igui: captures without moving
+                        continue
+                    p = b[t]
+                    if p:
+                        if mode2 != MOVE and (p & 1) != side:
+                            out.append(took | t)
+                    elif mode2 != CAPTURE:
+                        out.append(took | t)
+            elif mode1 != CAPTURE:
+                for t, mode2 in seconds:
+                    if t == s:
+                        out.append(base | LEGS | t)     # a pass
+                        continue
+                    p = b[t]
+                    if p:
+                        if mode2 != MOVE and (p & 1) != side:
+                            out.append(base | t)
+                    elif mode2 != CAPTURE:
+                        out.append(base | t)
 
 
 def walk_targets(T: PieceTables, s: int, b: list[int], side: int, ep: int) -> list[int]:

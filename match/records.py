@@ -3,7 +3,9 @@
 The PGN moves are SAN written from the rules core: piece token, the least disambiguation
 (file, then rank, then both), ``x`` for captures, ``=Q`` for a promotion (``+`` for a
 shogi-style one), ``P@e4`` for drops, ``O-O``/``O-O-O``, ``+``/``#``.  Moves a 2D SAN cannot
-say (Notake actions, fission) keep their protocol suffix (``,c3`` / ``/b``).
+say (Notake actions, fission) keep their protocol suffix (``,c3`` / ``/b``).  A two-leg move
+(a Lion's) names its from cell, the cell taken in passing and its last cell: ``Nf6xf7xg7``,
+``Nf6xf7-g6``, ``Nf6xf7-f6`` (taking without moving), ``Nf6-f6`` (a pass).
 """
 from __future__ import annotations
 
@@ -13,7 +15,8 @@ import re
 
 import variants
 from engine.movegen import in_check, legal_moves
-from engine.moves import (CASTLE, CELL, DROP, EP, FISSION, FROM_SHIFT, SPECIAL, WALL_SHIFT, acted_of, from_of,
+from engine.moves import (CASTLE, CELL, DROP, EP, FISSION, FROM_SHIFT, LEGS, SPECIAL, WALL_SHIFT, acted_of,
+                          from_of, legs_victim,
                           ptype_of, to_of)
 from engine.notation.move_text import parse_move
 from engine.notation.position_text import format as format_position, parse as parse_position
@@ -46,6 +49,14 @@ def san(v, pos, m: int, legal: list[int]) -> str:
         s = "O-O" if outward == king_move else "O-O-O"
         if pt:                  # the piece gated in, and the cell it enters
             s += "/" + v.piece_types[pt].token + geo.name(frm)
+    elif m & LEGS:
+        code = pos.board[frm]
+        target = pos.board[to]
+        victim = legs_victim(m)
+        s = _letter(v, code) + geo.name(frm)
+        if victim >= 0:
+            s += "x" + geo.name(victim)
+        s += ("x" if to != frm and target and (target & 1) != (code & 1) else "-") + geo.name(to)
     else:
         code = pos.board[frm]
         ptype = v.piece_types[code >> 1]

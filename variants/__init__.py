@@ -12,6 +12,7 @@ SHIPPED = "<file>"
 REGISTRY: dict[str, str] = {
     "chess": "chess",
     "shogi": "shogi",
+    "chushogi": "chushogi",
     "nested-a": SHIPPED,              # variants/files/nested.ini
     "nested-b": SHIPPED,
     **{f"notake-{f}": SHIPPED for f in ("approach", "withdraw", "shunt", "tow", "overtake", "rifle")},

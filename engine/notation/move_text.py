@@ -10,14 +10,18 @@
   <from><to>/b          fission: the component that moves
   <from><to>[+],<cell>  a move that also acts on another cell (Notake)
   <from><to>,<to><cell> a move that also moves the wall (the duck) to cell
+  <from><cell><to>      a two-leg move taking the piece on cell in passing, as USI engines of
+                        Chu Shogi write the Lion's double move (7g7f6f; e4e5e6 in UCI);
+                        <from><cell><from> captures without moving (igui)
+  <from><from>          a two-leg move out to an empty cell and back: a pass
   0000                  null move
 """
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ..moves import (CASTLE, CELL, DROP, FISSION, NULL_MOVE, SPECIAL, WALL_SHIFT, acted_of, from_of, ptype_of,
-                     to_of)
+from ..moves import (CASTLE, CELL, DROP, FISSION, NULL_MOVE, SPECIAL, WALL_SHIFT, acted_of, from_of,
+                     legs_victim, ptype_of, to_of)
 from .errors import MoveTextError
 
 if TYPE_CHECKING:
@@ -41,7 +45,11 @@ def move_text(variant: Variant, m: int, dialect: str = "uci") -> str:
         return f"{piece_letter(variant, pt)}{sep}{geo.name(to, dialect)}"
     if m & CASTLE and variant.castle_written:
         to = variant.castle_written.get((frm, to), to)
-    s = geo.name(frm, dialect) + geo.name(to, dialect)
+    victim = legs_victim(m)
+    if victim >= 0:             # the cell taken in passing between the two
+        s = geo.name(frm, dialect) + geo.name(victim, dialect) + geo.name(to, dialect)
+    else:
+        s = geo.name(frm, dialect) + geo.name(to, dialect)
     if m & FISSION:
         s += "/" + variant.piece_type(pt).token.lower()
     elif pt:
