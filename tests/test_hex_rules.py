@@ -197,7 +197,8 @@ def test_a_small_hex_file_loads_and_plays():
     ("gating = true", "gating", "not supported on a hexagonal board"),
     ("customPiece2 = r:fZ", "customPiece2", "not a hex term"),
     ("customPiece2 = r:N2", "customPiece2", "a leaper takes no range"),
-    ("hex = 10", "hex", "271 cells, more than the 255 a move can name"),
+    # 13 is the largest hexagon whose 25 files have letters (a to z without j)
+    ("hex = 14", "hex", "out of range 2..13"),
     ("stalematePoints = 5/4", "stalematePoints", "a share of the point is 0 to 1"),
     ("doubleStepRegionWhite = z9", "doubleStepRegionWhite", "not a cell of the hexagon"),
 ])
