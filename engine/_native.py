@@ -34,9 +34,9 @@ from pathlib import Path
 from types import ModuleType
 
 HERE = Path(__file__).resolve().parent
-# the package's own entry, this module, and the Variant class (the variants subclass it in
-# interpreted code, which a compiled class forbids)
-NOT_COMPILED = ("__init__.py", "_native.py", "variant.py")
+# the package's own entry, this module, the Variant class (the variants subclass it in
+# interpreted code, which a compiled class forbids) and the str subclass of reasons.py
+NOT_COMPILED = ("__init__.py", "_native.py", "variant.py", "reasons.py")
 # written by setup.py into the package it installs: "compiled <digest>" or "interpreted <why>"
 RECORD = "native-build.txt"
 

@@ -5,6 +5,7 @@ from fractions import Fraction
 from typing import TYPE_CHECKING, Final
 
 from .movegen import in_check, legal_moves
+from .reasons import SharedReason
 
 if TYPE_CHECKING:
     from threading import Event
@@ -18,21 +19,6 @@ LOSS: Final = -1
 VALUES: Final = {"win": WIN, "draw": DRAW, "loss": LOSS}
 STALEMATE: Final = "stalemate"      # the reason of a stalemate the core scores
 HALF: Final = Fraction(1, 2)
-
-
-class SharedReason(str):
-    """The reason of a result that scores a fraction of the point (Glinski's stalemate): the
-    reason's text, with ``share``, the side to move's share.  The searcher scores it between
-    a mate and the material (``tt.result_score``); the referee and records write the shares."""
-    share: Fraction
-
-    def __new__(cls, text: str, share: Fraction) -> SharedReason:
-        out = super().__new__(cls, text)
-        out.share = share
-        return out
-
-    def __reduce__(self) -> tuple[type, tuple[str, Fraction]]:    # pickled whole (match workers)
-        return (SharedReason, (str(self), self.share))
 
 
 def game_result(pos: Position, legal: list[int] | None = None) -> Result:

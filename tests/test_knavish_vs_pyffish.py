@@ -44,7 +44,7 @@ import pytest
 import variants
 from engine.game import game_result
 from engine.movegen import legal_moves
-from engine.moves import CASTLE, DOUBLE, DROP, EP, FROM_SHIFT, TYPE_MASK, TYPE_SHIFT
+from engine.moves import CASTLE, CELL, DOUBLE, DROP, EP, FROM_SHIFT, TYPE_MASK, TYPE_SHIFT
 from engine.notation.move_text import move_text
 from engine.notation.position_text import format, parse
 
@@ -59,7 +59,7 @@ MAX_GAMES, PLIES, CHECK, SAMPLE, NEEDED = 16, 120, 4, 12, 30
 PLAIN = 3          # every PLAIN-th game (the first included) is a plain random game
 MAX_ROOT = 150     # full perft 2 up to this many root moves (each Fairy-Stockfish call costs
 DIVIDE_SUBSET = 40  # ~1.5 ms); above it perft 2 for this many seeded root moves only
-CELL = re.compile(r"[a-j]\d+")
+CELL_NAME = re.compile(r"[a-j]\d+")
 # the kinds that trigger a check of the position when one of them is legal
 CHECKED_KINDS = {"O-O", "O-O-O", "en passant", "pawn promotion q", "pawn promotion c",
                  "+ promotion"}
@@ -106,7 +106,7 @@ def sf_moves(v, sfname, fen, moves=(), side=None):
     if side is None:
         side = fen.split()[1]
     far = str(v.ranks) if side == "w" else "1"
-    return [m for m in out if not (m.endswith("+") and CELL.findall(m)[1][1:] != far)]
+    return [m for m in out if not (m.endswith("+") and CELL_NAME.findall(m)[1][1:] != far)]
 
 
 def compare_perft2(v, sfname, pos, fen, legal, texts, rnd):
