@@ -41,6 +41,6 @@ def test_first_go_builds_no_table(name, monkeypatch):
     after_isready = unbuilt(v)
     assert after_isready < before_isready or not before_isready
     n = len(out.getvalue())
-    s.handle("go depth 3")
+    s.handle("go depth 3 nodes 20000")     # bounded: an amazons position has ~2,000 moves
     wait_bestmove(out, n)
     assert unbuilt(v) == after_isready, f"built during go: {after_isready - unbuilt(v)}"
