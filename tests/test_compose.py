@@ -1,5 +1,6 @@
 """The order of a file variant's rule parts (variants/inifile/compose.py): chained hooks run
 through the parts in the order written there."""
+from functools import cache
 from pathlib import Path
 
 import variants
@@ -18,6 +19,13 @@ def test_hooks_run_through_the_parts_in_the_written_order():
     assert chain(cls, "legal_moves")[0] is PseudoRoyalRules
 
 
+@cache
+def _classes(path: Path) -> tuple[type, ...]:
+    """A file's classes, built once for both tests (its start positions are read elsewhere:
+    tests/test_shipped_starts.py, tests/test_variant_files.py)."""
+    return tuple(load_text(path.read_text(), path.name, set(), read_starts=False).values())
+
+
 def test_every_file_section_is_built_in_the_order_of_the_parts():
     """Each class of the shipped variants files has its rule parts in PARTS order: a part's
     classes never come after a later part's."""
@@ -27,7 +35,7 @@ def test_every_file_section_is_built_in_the_order_of_the_parts():
     assert PARTS.index("pseudoroyal") < PARTS.index("rulings") < PARTS.index("returns") \
         < PARTS.index("drops") < PARTS.index("results") < PARTS.index("board")
     for path in sorted(Path(variants.__file__).parent.glob("files/*.ini")):
-        for cls in load_text(path.read_text(), path.name, set()).values():
+        for cls in _classes(path):
             seen = [rank[c] for c in cls.__mro__ if c in rank]
             assert seen == sorted(seen), (path.name, cls.__name__)
 
@@ -42,7 +50,7 @@ def test_no_part_cuts_a_chain_it_does_not_say_it_replaces():
     paths = sorted(Path(variants.__file__).parent.glob("files/*.ini")) + sorted(data.glob("*.ini"))
     cuts = set()
     for path in paths:
-        for cls in load_text(path.read_text(), path.name, set()).values():
+        for cls in _classes(path):
             board = LatticeVariant if issubclass(cls, LatticeVariant) else FileRules
             cuts |= {(part, hook, tuple(later)) for part, hook, later in cut_chains(cls, board)}
     assert cuts == set()
