@@ -46,7 +46,8 @@ def test_perft_1_to_3_from_the_start_equal_the_reference(game):
     assert texts(v, pos) == sorted(ref.legal())
     got = [perft(pos, d) for d in (1, 2, 3)]
     assert got == PERFT[game]
-    assert [ref.perft(d) for d in (1, 2, 3)] == got
+    # the reference counted depth 3 once (PERFT; raumschach's takes it 8 s): live to depth 2
+    assert [ref.perft(d) for d in (1, 2)] == got[:2]
 
 
 # ---- named positions ---------------------------------------------------------------------------

@@ -218,3 +218,14 @@ def test_a_hex_key_on_a_square_board_is_refused():
         load_text("[sq:chess]\nstalematePoints = 3/4\n", "sq.ini", set())
     assert [(p.key, p.what) for p in e.value.problems] == \
         [("stalematePoints", "needs hex (a hexagonal board)")]
+
+
+def test_hex_pieces_carry_the_names_the_file_gives():
+    # pieceNames on a hex board: the web board draws chess figures for pieces so named
+    v = variants.get("glinski")
+    assert sorted(pt.name for pt in v.piece_types[1:]) == ["bishop", "king", "knight", "pawn", "queen", "rook"]
+    from variants.inifile.load import load_text
+    from variants.inifile.parse import VariantFileError
+    with pytest.raises(VariantFileError) as e:
+        load_text(HEX_FILE + "pieceNames = q-queen\n", "tiny.ini", set())
+    assert [(p.key, p.what) for p in e.value.problems] == [("pieceNames", "not letter:Name")]

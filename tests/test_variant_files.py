@@ -260,7 +260,8 @@ def test_random_games_have_fairy_stockfishs_legal_moves_and_results(name):
                 t = rng.choice(sorted(special))
             elif tactical and rng.random() < 0.3:
                 t = rng.choice(sorted(tactical))
-            elif pawns and "promotion" in allowed - seen and rng.random() < 0.5:
+            elif pawns and {"promotion", "en passant"} & (allowed - seen) and \
+                    rng.random() < (0.5 if game < FIRST else 0.9):
                 t = rng.choice(sorted(pawns))
             else:
                 t = rng.choice(sorted(ours))

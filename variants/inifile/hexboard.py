@@ -33,6 +33,7 @@ from engine.variant import BLACK, MAX_CELLS, WHITE, Variant
 
 from .hex_pieces import HexPieceError, parse_hex_piece
 from .lattice import _letters, _pairs, is_lattice_piece_key
+from .returns import piece_names
 from .section import Section
 from .values import KeyError_, as_int
 
@@ -84,6 +85,7 @@ class HexVariant(Variant):
     attributes are set per section by ``read_hex``."""
     side = 6
     pieces: tuple[tuple[str, str, str], ...] = ()     # (key, letter, definition) in file order
+    names: dict[str, str] = {}                         # pieceNames: letter -> name (else the key)
     royal_letter = "k"
     pawn_letters: frozenset[str] = frozenset()
     promo_choices: tuple[str, str] = ("", "")          # per colour: the letters offered
@@ -98,7 +100,7 @@ class HexVariant(Variant):
         self.geometry = self.make_geometry()
         self._double: tuple[frozenset[Coord], ...] | None = None
         self.piece_types = [None] + [
-            PieceType(key, letter.upper(), self._atoms(letter, text),
+            PieceType(self.names.get(letter, key), letter.upper(), self._atoms(letter, text),
                       royal=letter == self.royal_letter, pawn=letter in self.pawn_letters,
                       value=self.values.get(letter))
             for key, letter, text in self.pieces]
@@ -242,6 +244,8 @@ def read_hex(sec: Section, attrs: dict) -> dict[str, tuple[type, ...]]:
         letters.add(letter)
         pieces.append((k, letter, text))
     attrs["pieces"] = tuple(pieces)
+    if "pieceNames" in val:
+        attrs["names"] = piece_names(val["pieceNames"], letters)
     attrs["royal_letter"] = next((letter for k, letter, _ in pieces if k == "king"), "")
     attrs["royal_check"] = bool(attrs["royal_letter"])
     attrs["pawn_letters"] = frozenset(_letters("pawnTypes", val.get("pawnTypes", "-"), letters))

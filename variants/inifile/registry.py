@@ -111,7 +111,7 @@ _EVERY = frozenset({GRID, LATTICE, HEX})
 _ON_HEX_TOO = """startFen pawnTypes promotionRegionWhite promotionRegionBlack promotionPieceTypes
 promotionPieceTypesWhite promotionPieceTypesBlack mandatoryPawnPromotion stalemateValue
 checkmateValue nMoveRule nFoldRule castling doubleStep doubleStepRegionWhite doubleStepRegionBlack
-pieceValues"""
+pieceValues pieceNames"""
 _ON_LATTICE_TOO = """maxFile maxRank startFen pawnTypes promotionRegionWhite promotionRegionBlack
 promotionPieceTypes promotionPieceTypesWhite promotionPieceTypesBlack mandatoryPawnPromotion
 stalemateValue checkmateValue nMoveRule nFoldRule castling doubleStep holes blackFrame"""

@@ -100,14 +100,19 @@ def return_attrs(val: Section, letters: set[str], files: int, ranks: int,
             raise KeyError_("handOrder", "a letter given twice", text)
         a["hand_text_order"] = "".join(order)
     if "pieceNames" in val:
-        names: dict[str, str] = {}
-        for tok in val["pieceNames"].split():
-            m = re.fullmatch(r"([a-zA-Z]):([A-Za-z][A-Za-z0-9_\-]*)", tok)
-            if m is None:
-                raise KeyError_("pieceNames", "not letter:Name", tok)
-            names[_letter("pieceNames", m.group(1), letters)] = m.group(2)
-        a["piece_names"] = names
+        a["piece_names"] = piece_names(val["pieceNames"], letters)
     return a
+
+
+def piece_names(text: str, letters) -> dict[str, str]:
+    """``pieceNames``: letter -> the piece's name (square and hex boards)."""
+    names: dict[str, str] = {}
+    for tok in text.split():
+        m = re.fullmatch(r"([a-zA-Z]):([A-Za-z][A-Za-z0-9_\-]*)", tok)
+        if m is None:
+            raise KeyError_("pieceNames", "not letter:Name", tok)
+        names[_letter("pieceNames", m.group(1), letters)] = m.group(2)
+    return names
 
 
 def return_bases(attrs: dict) -> tuple[type, ...]:
