@@ -11,6 +11,7 @@ cells are an orthogonal step then a diagonal one that lands on no line and not n
 ``f10f11q``; legality by making the move and testing the king.
 """
 from __future__ import annotations
+from reference_base import LegalAndPerft
 
 FILES = "abcdefghikl"
 ORTH = ((0, 2), (0, -2), (1, 1), (1, -1), (-1, 1), (-1, -1))
@@ -98,7 +99,7 @@ def _leaps(board, s, white, vecs):
     return out
 
 
-class Hex:
+class Hex(LegalAndPerft):
     """A position of one of the two games from its position text."""
 
     def __init__(self, game: str, fen: str | None = None) -> None:
@@ -209,26 +210,6 @@ class Hex:
         c.capture, c.start = self.capture, self.start
         return c
 
-    def legal(self) -> list[str]:
-        out = []
-        for m in self.pseudo():
-            c = self.copy()
-            c.make(m)
-            k = c.king(self.white)
-            if k is None or not c.attacked(k, c.white):
-                out.append(m)
-        return out
-
-    def perft(self, depth: int) -> int:
-        ms = self.legal()
-        if depth == 1:
-            return len(ms)
-        total = 0
-        for m in ms:
-            c = self.copy()
-            c.make(m)
-            total += c.perft(depth - 1)
-        return total
 
     def stalemate_share(self) -> tuple[int, int] | None:
         """The side to move's share of the point when it is stalemated (G14, M7), else None."""

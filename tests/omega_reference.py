@@ -13,6 +13,7 @@ king's cells are not attacked (O5).  ``Omega`` keeps a dict (file, rank) -> lett
 White); moves are UCI texts; legality by making the move and testing the king.
 """
 from __future__ import annotations
+from reference_base import LegalAndPerft
 
 FILES = "abcdefghijkl"
 WIZARD_CELLS = frozenset({(0, 0), (11, 0), (0, 11), (11, 11)})
@@ -76,7 +77,7 @@ def targets(board: dict, s: Sq, piece: str) -> set:
     return out
 
 
-class Omega:
+class Omega(LegalAndPerft):
     def __init__(self, fen: str) -> None:
         parts = fen.split()
         self.board: dict = {}
@@ -181,23 +182,3 @@ class Omega:
         c.board, c.white, c.castle, c.ep = dict(self.board), self.white, self.castle, self.ep
         return c
 
-    def legal(self) -> list[str]:
-        out = []
-        for m in self.pseudo():
-            c = self.copy()
-            c.make(m)
-            k = c.king(self.white)
-            if k is None or not c.attacked(k, c.white):
-                out.append(m)
-        return out
-
-    def perft(self, depth: int) -> int:
-        ms = self.legal()
-        if depth == 1:
-            return len(ms)
-        total = 0
-        for m in ms:
-            c = self.copy()
-            c.make(m)
-            total += c.perft(depth - 1)
-        return total

@@ -11,6 +11,7 @@ moves as texts (``ac2ac3``, a promotion ``ee4ee5q``) and perft.
 from __future__ import annotations
 
 from itertools import permutations, product
+from reference_base import LegalAndPerft
 
 N = 5
 LEVELS = "abcdefgh"         # names only: a cube of side n uses the first n
@@ -74,7 +75,7 @@ def attacks(board: dict, s: Cell, piece: str, n: int = N) -> set:
     return out
 
 
-class Raum:
+class Raum(LegalAndPerft):
     def __init__(self, fen: str, n: int = N) -> None:
         self.n = n
         parts = fen.split()
@@ -150,23 +151,3 @@ class Raum:
         self.board[t] = (m[6].upper() if self.white else m[6]) if len(m) == 7 else p
         self.white = not self.white
 
-    def legal(self) -> list[str]:
-        out = []
-        for m in self.pseudo():
-            c = self.copy()
-            c.make(m)
-            k = c.king(self.white)
-            if k is None or not c.attacked(k, c.white):
-                out.append(m)
-        return out
-
-    def perft(self, depth: int) -> int:
-        ms = self.legal()
-        if depth == 1:
-            return len(ms)
-        total = 0
-        for m in ms:
-            c = self.copy()
-            c.make(m)
-            total += c.perft(depth - 1)
-        return total

@@ -12,6 +12,7 @@ destination are not attacked (X6).  ``XXL`` keeps a dict (file, rank) -> letter 
 White); moves are UCI texts; legality by making the move and testing the king.
 """
 from __future__ import annotations
+from reference_base import LegalAndPerft
 
 N = 14
 FILES = "abcdefghijklmn"
@@ -76,7 +77,7 @@ def targets(board: dict, s: Sq, piece: str) -> set:
     return out
 
 
-class XXL:
+class XXL(LegalAndPerft):
     def __init__(self, fen: str) -> None:
         parts = fen.split()
         self.board: dict = {}
@@ -171,23 +172,3 @@ class XXL:
         c.board, c.white, c.castle, c.ep = dict(self.board), self.white, self.castle, self.ep
         return c
 
-    def legal(self) -> list[str]:
-        out = []
-        for m in self.pseudo():
-            c = self.copy()
-            c.make(m)
-            k = c.king(self.white)
-            if k is None or not c.attacked(k, c.white):
-                out.append(m)
-        return out
-
-    def perft(self, depth: int) -> int:
-        ms = self.legal()
-        if depth == 1:
-            return len(ms)
-        total = 0
-        for m in ms:
-            c = self.copy()
-            c.make(m)
-            total += c.perft(depth - 1)
-        return total
