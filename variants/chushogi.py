@@ -1,11 +1,14 @@
 """Chu Shogi: the 12x12 game with the Lion, the Horned Falcon and the Soaring Eagle, whose
 double moves are two-leg moves (engine/pieces.py ``legs``, written with Betza's ``a`` legs).
-The rules are docs/variants/chushogi.md; this module is its data and two hooks:
+The rules are docs/variants/chushogi.md; this module is its data and its hooks:
 
 * ``promotion_options`` lists a promotion for every move that starts or ends in the zone, and
   ``legal_moves`` keeps those the rules allow (entering the zone; inside it only a capture; a
-  Pawn or Lance onto the last rank), then the Lion-trading rules (``lion_trading_ok``);
-* the rest (no drops, no hand, checkmate, no move left loses) is shogi's as the core plays it.
+  Pawn or Lance onto the last rank), then the royal rule (``royal_legal``: the King and the
+  Crown Prince are royal, a lone one may not be left attacked) and the Lion-trading rules
+  (``lion_trading_ok``); ``in_check`` (a lone royal piece attacked) and ``adjudicate`` (no
+  royal piece left loses) end the game; repetition is shogi's (perpetual check loses);
+* the rest (no drops, no hand, no move left loses) is shogi's as the core plays it.
 
 Why a module and not a variants-file section: the game has 21 pieces and 8 further promoted
 forms, 29 movement types, and promoted forms that move as pieces which promote themselves
