@@ -45,6 +45,12 @@ class BetzaError(ValueError):
     """A Betza string that cannot be read; the message names the offending token."""
 
 
+# what a two-leg move is written as, named by the messages that refuse one (docs/betza.md)
+TWO_LEG_FORM = ("two legs are a plain leap with its modifiers, 'a', then m, c, f, b or v "
+                "and one plain leaper letter: cKaK takes on a step and steps on, mKabK steps "
+                "to an empty cell and back; no third leg")
+
+
 # (forward, sideways) of each atom, as Fairy-Stockfish lists them
 LEAPERS: dict[str, tuple[tuple[int, int], ...]] = {
     "W": ((1, 0),), "F": ((1, 1),), "D": ((2, 0),), "N": ((2, 1),), "A": ((2, 2),),
@@ -137,8 +143,12 @@ def parse_betza(text: str, initial: Origin | None = None) -> tuple[Atom, ...]:
             token = text[start:i + 1]
             if i + 1 < n and text[i + 1] == "a" and not crooked:
                 if rider or hopper is not None or is_lame or is_initial:
-                    raise BetzaError(f"a two-leg move's first leg is a plain leap: {token!r}")
+                    raise BetzaError(f"a two-leg move's first leg is a plain leap: {token!r} "
+                                     f"({TWO_LEG_FORM})")
                 atom, i = _second_leg(text, i + 2, token, base, modes, words)
+                if i + 1 < n and text[i + 1] == "a":
+                    raise BetzaError(f"a move of more than two legs: {text[start:i + 2]!r} "
+                                     f"({TWO_LEG_FORM})")
                 atoms.append(atom)
                 modes, words, hopper = [], [], None
                 start = i + 1
@@ -153,6 +163,9 @@ def parse_betza(text: str, initial: Origin | None = None) -> tuple[Atom, ...]:
             modes, words, hopper = [], [], None
             is_lame = is_initial = crooked = False
             start = i + 1
+        elif c == "a":
+            raise BetzaError(f"unknown Betza letter 'a' in {text!r} where no leap "
+                             f"precedes it ({TWO_LEG_FORM})")
         else:
             raise BetzaError(f"unknown Betza letter {c!r} in {text!r}")
         i += 1
@@ -175,10 +188,12 @@ def _second_leg(text: str, j: int, token: str, base: tuple[tuple[int, int], ...]
             rel.update("fb" if text[k] == "v" else text[k])
         k += 1
     if k >= len(text) or text[k] not in LEAPERS:
-        raise BetzaError(f"a two-leg move needs a leaper atom after 'a': {token + text[j - 1:k + 1]!r}")
+        raise BetzaError(f"a two-leg move needs a leaper atom after 'a': "
+                         f"{token + text[j - 1:k + 1]!r} ({TWO_LEG_FORM})")
     letter = text[k]
     if k + 1 < len(text) and (text[k + 1] == letter or text[k + 1].isdigit()):
-        raise BetzaError(f"a two-leg move's second leg is a plain leap: {token + text[j - 1:k + 2]!r}")
+        raise BetzaError(f"a two-leg move's second leg is a plain leap: "
+                         f"{token + text[j - 1:k + 2]!r} ({TWO_LEG_FORM})")
     first: list[Coord] = []
     for a in base:
         for v in atom_vectors(a, list(words), len(base) == 1 and a[1] == 0):

@@ -430,7 +430,9 @@ def _leg_attacks(tab: PieceTables, s: int, c1: int, mode1: str,
             paths[t].setdefault((c1, s), set()).add(code)
         if mode1 != MOVE and t not in tab.leaps[s] and t not in tab.cleaps[s]:
             raise ValueError(f"a two-leg move capturing in passing reaches cell {t} from {s}, "
-                             "which the piece's leaps do not attack: not supported")
+                             "which the piece's leaps do not attack: not supported (a piece "
+                             "that takes in passing needs a leap of its own to every cell its "
+                             "second leg ends on, as the Lion's KNAD covers its cKaK)")
 
 
 def _merge_paths(paths: dict[Cells, set[int]]) -> list[RayAttack]:

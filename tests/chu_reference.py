@@ -1,7 +1,7 @@
 """A Chu Shogi move generator written from docs/variants/chushogi.md alone, for the tests: a
 dictionary board, pieces as the page lists them (steps, slides, jumps and Lion power by
 direction), the promotion and Lion-trading rules, and legality by making the move and asking
-whether any enemy move could take the king.  Slow and plain; it shares nothing with the
+whether any enemy move could take a lone royal piece (King or Crown Prince).  Slow and plain; it shares nothing with the
 engine but the move text (USI cells, ``+`` for a promotion, the three-cell text of a move
 that takes a piece in passing)."""
 from __future__ import annotations
@@ -198,17 +198,20 @@ def attacked(board, cell, by):
     return any(t == cell or c1 == cell for _s, c1, t, _p in pseudo(board, by))
 
 
-def _king(board, side):
-    return next((c for c, (tok, col) in board.items() if tok == "K" and col == side), None)
+def royals(board, side):
+    """The King and Crown Prince cells of ``side`` (the page's royal pieces)."""
+    return [c for c, (tok, col) in board.items() if tok in ("K", "+E") and col == side]
 
 
 def legal(board, side, last=None):
-    """The legal moves; ``last``: the previous move's (mover token, tokens it took)."""
+    """The legal moves; ``last``: the previous move's (mover token, tokens it took).  A side
+    left with one royal piece after its move may not leave it attacked; with two, either may
+    be."""
     out = []
     for mv in pseudo(board, side):
         nb = make(board, mv)
-        k = _king(nb, side)
-        if k is not None and attacked(nb, k, side ^ 1):
+        r = royals(nb, side)
+        if len(r) == 1 and attacked(nb, r[0], side ^ 1):
             continue
         if not trading_ok(board, side, mv, nb, last):
             continue

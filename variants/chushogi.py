@@ -1,11 +1,14 @@
 """Chu Shogi: the 12x12 game with the Lion, the Horned Falcon and the Soaring Eagle, whose
 double moves are two-leg moves (engine/pieces.py ``legs``, written with Betza's ``a`` legs).
-The rules are docs/variants/chushogi.md; this module is its data and two hooks:
+The rules are docs/variants/chushogi.md; this module is its data and its hooks:
 
 * ``promotion_options`` lists a promotion for every move that starts or ends in the zone, and
   ``legal_moves`` keeps those the rules allow (entering the zone; inside it only a capture; a
-  Pawn or Lance onto the last rank), then the Lion-trading rules (``lion_trading_ok``);
-* the rest (no drops, no hand, checkmate, no move left loses) is shogi's as the core plays it.
+  Pawn or Lance onto the last rank), then the royal rule (``royal_legal``: the King and the
+  Crown Prince are royal, a lone one may not be left attacked) and the Lion-trading rules
+  (``lion_trading_ok``); ``in_check`` (a lone royal piece attacked) and ``adjudicate`` (no
+  royal piece left loses) end the game; repetition is shogi's (perpetual check loses);
+* the rest (no drops, no hand, no move left loses) is shogi's as the core plays it.
 
 Why a module and not a variants-file section: the game has 21 pieces and 8 further promoted
 forms, 29 movement types, and promoted forms that move as pieces which promote themselves
@@ -26,7 +29,7 @@ from engine.movegen import attacked, royal_filter
 from engine.moves import from_of, legs_victim, ptype_of, to_of
 from engine.pieces import PieceType
 from engine.variant import WHITE, Variant
-from variants.shogi import ShogiText
+from variants.shogi import Shogi, ShogiText
 
 if TYPE_CHECKING:
     from engine.position import Position
@@ -59,6 +62,8 @@ PROMOTED = {
 }
 # the pieces that move as a Lion, for the Lion-trading rules
 LION_TOKENS = frozenset(("N", "+O"))
+# the royal pieces: the King and the Crown Prince (a promoted Drunk Elephant), a second king
+ROYAL_TOKENS = frozenset(("K", "+E"))
 # what a Lion may take in passing without the right to take a protected Lion (rule 1)
 LOW_PIECES = frozenset(("P", "I"))
 
@@ -102,6 +107,7 @@ class ChuShogi(Variant):
     hands = False
     stalemate_result = "loss"       # no legal move loses, in check or not
     repetition_count = 4
+    check_hook = True               # in_check below: a lone royal piece attacked
     start_fen = START_SFEN.replace(" b - 1", " w 0 1")
     start_sfen = START_SFEN
 
@@ -111,6 +117,9 @@ class ChuShogi(Variant):
         super().__init__()
         self._lion_codes = frozenset(pt.id * 2 + c for pt in self.piece_types[1:]
                                      if pt.token in LION_TOKENS for c in (0, 1))
+        self._royal_ids = frozenset(pt.id for pt in self.piece_types[1:]
+                                    if pt.token in ROYAL_TOKENS)
+        self._prince_id = self.by_token["+E"].id
 
     # ---- promotion ---------------------------------------------------------------------
     def rank_of(self, cell: int, color: int) -> int:
@@ -151,7 +160,57 @@ class ChuShogi(Variant):
     # ---- legality ----------------------------------------------------------------------
     def legal_moves(self, pos, pseudo):
         keep = [m for m in pseudo if not ptype_of(m) or self.promotion_allowed(pos, m)]
-        return [m for m in royal_filter(pos, keep) if self.lion_trading_ok(pos, m)]
+        return [m for m in self.royal_legal(pos, keep) if self.lion_trading_ok(pos, m)]
+
+    # ---- the royal pieces --------------------------------------------------------------
+    def royals(self, pos: Position, side: int) -> list[int]:
+        """The cells of ``side``'s King and Crown Princes."""
+        b, ids = pos.board, self._royal_ids
+        return [c for c in pos.occ[side] if b[c] >> 1 in ids]
+
+    def royal_legal(self, pos: Position, moves: list[int]) -> list[int]:
+        """A side with one royal piece (King or Crown Prince) may not leave it attacked; with
+        two or more none of them is guarded (the other plays on when one is taken); a move
+        that promotes a Drunk Elephant makes a second royal piece."""
+        side = pos.side
+        royals = self.royals(pos, side)
+        if len(royals) != 1:
+            return moves
+        prince = self._prince_id
+        if pos.king[side] >= 0:
+            # the lone royal is the King, the core's royal piece: its filter, but a move
+            # making a Crown Prince leaves the side two royals and is not held to it
+            ok = set(royal_filter(pos, [m for m in moves if ptype_of(m) != prince]))
+            return [m for m in moves if m in ok or ptype_of(m) == prince]
+        out = []
+        r = royals[0]
+        for m in moves:
+            if ptype_of(m) == prince:
+                out.append(m)
+                continue
+            cell = to_of(m) if from_of(m) == r else r
+            pos.make(m)
+            safe = not attacked(pos, cell, pos.side)
+            pos.unmake()
+            if safe:
+                out.append(m)
+        return out
+
+    def in_check(self, pos: Position, side: int) -> bool:
+        """Check is the lone royal piece attacked (with two, neither is in check)."""
+        royals = self.royals(pos, side)
+        return len(royals) == 1 and attacked(pos, royals[0], side ^ 1)
+
+    def adjudicate(self, pos: Position):
+        """A side left without King and Crown Prince (a double capture took the last two)
+        has lost."""
+        if not self.royals(pos, pos.side):
+            return (-1, "extinction")
+        return None
+
+    # the fourth occurrence: perpetual check loses for the checking side, any other
+    # repetition is a draw (docs/variants/chushogi.md, "Repetition"), as in shogi
+    check_ok_repetition = Shogi.check_ok_repetition
 
     def lion_trading_ok(self, pos: Position, m: int) -> bool:
         """The Lion-trading rules (docs/variants/chushogi.md):
@@ -203,8 +262,11 @@ class ChuShogi(Variant):
         from engine.notation.position_text import PositionTextError
         for color, who in ((0, "sente"), (1, "gote")):
             n = sum(1 for p in pos.board if p and self.piece_types[p >> 1].royal and p & 1 == color)
-            if n != 1:
-                raise PositionTextError(f"each side needs exactly one king ({who} kings: {n})")
+            if n > 1:
+                raise PositionTextError(f"each side has at most one king ({who} kings: {n})")
+            if not n and not any(p and p >> 1 == self._prince_id and p & 1 == color
+                                 for p in pos.board):
+                raise PositionTextError(f"each side needs a king or a crown prince ({who}: none)")
 
 
 VARIANTS = {"chushogi": ChuShogi}

@@ -54,11 +54,28 @@ def _keep(v: Coord, mods: str) -> bool:
     return not line or ("v" in line and v[0] == 0) or ("s" in line and v[0] != 0)
 
 
+# what a hex piece is written as, named by the messages that refuse one
+HEX_FORM = ("a hex piece is terms separated by spaces, each modifiers (m c f b h v s), one "
+            "atom (W F R B K Q N or <x,y> vectors) and a range, as p:fvmW fscW")
+_LEG = re.compile(r"[mcfbhvs]*[WFRBKQN]a")
+
+
+def _not_a_term(tok: str) -> str:
+    """Why ``tok`` is no hex term, where a usual mistake explains it ("" else)."""
+    if _LEG.match(tok):
+        return "two-leg moves with 'a' are read on square boards only"
+    if re.fullmatch(r"[mcfbhvs]*[WFRBKQN]{2,}\d*", tok):
+        return "one atom per term, terms separated by spaces: K N, not KN"
+    if re.search(r"[A-Z]", tok) and not re.search(r"[WFRBKQN]", tok):
+        return "no hex atom: D, A, Z and the other square-board letters are none"
+    return ""
+
+
 def _term(tok: str) -> list[Atom]:
     m = _TERM.fullmatch(tok)
     if m is None:
-        raise HexPieceError("not a hex term (modifiers mcfbhvs, an atom W F R B K Q N or "
-                            "<x,y>, a range)", tok)
+        why = _not_a_term(tok)
+        raise HexPieceError(f"not a hex term{f' ({why})' if why else ''}: {HEX_FORM}", tok)
     mods, atom, rng = m.group("mods"), m.group("atom"), m.group("range")
     if "m" in mods and "c" in mods:
         raise HexPieceError("m and c together: a term that neither moves nor captures", tok)

@@ -18,6 +18,13 @@ LATTICE_ONLY = names("lattice")     # keys that make sense on a lattice board on
 HEX_ONLY = names("hex")             # ... and on a hexagonal board only
 REFUSED = names("refused")
 ON = {GRID: on_board(GRID), LATTICE: on_board(LATTICE), HEX: on_board(HEX)}
+# what a key expects, added to the message that refuses its value (docs/variant-files.md)
+FORMS = {"hex": "hex = N, a hexagon of hexagons with N cells on each edge, N from 2 to 13 "
+                "(6: Glinski's board of 91 cells)"}
+# why a square board's piece key is not read in a hex section
+HEX_PIECES = ("a hex section's pieces are king = k:definition and customPiece1..25 = "
+              "letter:definition in the hex notation (W F R B K Q N, <x,y>), and it has no "
+              "square-board parent: [name] alone or [name:another hex section]")
 
 
 class Section(dict[str, str]):
@@ -89,7 +96,8 @@ class Section(dict[str, str]):
             if self.board == LATTICE:
                 bad.append(KeyError_(k, "not supported on a lattice board", k))
             elif self.board == HEX:
-                bad.append(KeyError_(k, "not supported on a hexagonal board", k))
+                why = f" ({HEX_PIECES})" if is_piece_key(k) else ""
+                bad.append(KeyError_(k, "not supported on a hexagonal board" + why, k))
             elif k in HEX_ONLY:
                 bad.append(KeyError_(k, "needs hex (a hexagonal board)", k))
             elif k in LATTICE_ONLY:
@@ -105,6 +113,7 @@ class Section(dict[str, str]):
             try:
                 {"bool": self.flag, "int": self.number, "value": self.outcome}[r.kind](k)
             except KeyError_ as e:
-                bad.append(e)
+                form = FORMS.get(e.key)
+                bad.append(KeyError_(e.key, f"{e.what}: {form}", e.token) if form else e)
         if bad:
             raise KeyErrors(bad) if len(bad) > 1 else bad[0]
