@@ -14,7 +14,8 @@ from engine.game import game_result
 from engine import movedata
 from engine.movegen import in_check, legal_moves, pseudo_moves
 from engine.walker import walk_targets
-from engine.moves import ACTED_SHIFT, CELL, DOUBLE, DROP, FROM_SHIFT, TYPE_MASK, TYPE_SHIFT
+from engine.moves import (ACTED_SHIFT, CELL, DOUBLE, DROP, FROM_SHIFT, TYPE_MASK, TYPE_SHIFT,
+                          legs_victim)
 from engine.notation import code_token, format_position, move_text
 from match.records import _file_rank
 
@@ -247,9 +248,12 @@ def move_description(v, m: int) -> dict:
     frm = (m >> FROM_SHIFT) & CELL
     # (a pawn's long step keeps its en-passant cell there: no cell it acts on)
     acted = -1 if m & DOUBLE else ((m >> ACTED_SHIFT) & CELL) - 1
+    via = legs_victim(m)     # (a Lion's pass is a two-leg move with no cell in passing)
     return {"text": move_text(v, m), "from": None if frm == DROP else frm, "to": m & CELL,
             "drop": (m >> TYPE_SHIFT) & TYPE_MASK if frm == DROP else None,
-            "acted": acted if acted >= 0 else None}
+            "acted": acted if acted >= 0 else None,
+            # a two-leg move (a Lion's): the cell its first leg goes to, where it takes
+            "via": via if via >= 0 else None}
 
 
 def choices(pos, legal: list[int], out: list[dict]) -> None:

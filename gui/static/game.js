@@ -12,7 +12,7 @@ function send(o, keepError) {   // each new request clears the last one's messag
   ws.send(JSON.stringify(o));
 }
 function play(text) {
-  sel = null; dropSel = null; pending = []; hideChooser();
+  sel = null; dropSel = null; pending = []; via = null; hideChooser();
   send({type: "move", text});
 }
 function engineTurn() {
@@ -176,7 +176,7 @@ function onState(m) {
     const x = extras; extras = null;
     if (restoring && x.variant === m.variant && x.start === m.start && x.moves === m.moves.join(",")) restoreExtras(x, m);
   }
-  st = m; sel = null; dropSel = null; pending = []; hideChooser();
+  st = m; sel = null; dropSel = null; pending = []; via = null; hideChooser();
   if (premoveSide() === null) preDrop = null;   // a hand piece picked, no cell: forgotten
   $("variant").value = m.variant;
   $("fen").value = m.fen;
