@@ -324,6 +324,7 @@ function showChooser(ms) {
     const after = m.after || [{cell: m.to, token: from}];
     b.appendChild(pieceIcon(geo, after[0].token || from || "?", size * 0.8));
     const notes = after.slice(1).map((a) => geo.cells[a.cell].name + (a.token ? " " + a.token : " ✕"));
+    if (m.to === m.from && !notes.length) notes.push("pass");   // a Lion's pass: it stays
     for (const [side, tok, n] of m.hand || []) notes.push(`${n > 0 ? "+" : ""}${n} ${tok} in ${geo.sides[side]}'s hand`);
     if (notes.length) { const s = document.createElement("span"); s.textContent = notes.join(", "); b.appendChild(s); }
     const cells = after.slice(1).map((a) => a.cell).concat(m.acted !== null ? [m.acted] : []);
