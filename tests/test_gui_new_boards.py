@@ -122,3 +122,15 @@ def test_chu_lion_two_leg_moves_by_clicks(page):
     after = pos.copy()
     after.make(texts["g6g6"])
     assert page.evaluate("document.body.dataset.fen") == format_position(after)
+
+
+def test_chu_pieces_drawn_with_their_kanji(page):
+    open_game(page, "chushogi")
+
+    def kanji(tok: str) -> str:
+        return page.locator(f'#legend [data-piece="{tok}"] text').first.text_content()
+    # Chu's own names; its Promoted Silver moves as a Vertical Mover (shogi's would be 全)
+    assert [kanji(t) for t in ["N", "Q", "V", "+S", "+H", "+P", "K"]] == \
+        ["獅", "奔", "竪", "竪", "鷹", "と", "玉"]
+    assert page.locator('#board [data-piece="N"] text').text_content() == "獅"
+    assert "promoted" in page.get_attribute('#legend [data-piece="+S"]', "class")
