@@ -66,7 +66,7 @@ function showEval() {
 function showInfo() {
   $("analysis").textContent = Object.keys(infos).sort().map((k) => {
     const f = infos[k], s = f.score && search ? scoreText(whiteView(f.score, search.side)) : "?";
-    return `${f.multipv || 1}: depth ${f.depth || "?"} score ${s} nodes ${f.nodes || "?"} nps ${f.nps || "?"}\n   ${(f.pv || []).join(" ")}`;
+    return `${f.multipv || 1}: depth ${f.depth || "?"} score ${s} nodes ${f.nodes || "?"} nps ${f.nps || "?"}\n   ${(f.shown || f.pv || []).join(" ")}`;
   }).join("\n");
 }
 // ---- clocks: kept by the page; the engine is told them with each search it plays ----
@@ -292,7 +292,7 @@ function connect() {
     }
     else if (m.type === "state") onState(m);
     else if (m.type === "info") {
-      infos[m.info.multipv || "1"] = m.info; showInfo();
+      infos[m.info.multipv || "1"] = {...m.info, shown: m.pvshown}; showInfo();
       if ((m.info.multipv || "1") === "1" && m.info.score && search) {
         evals[search.ply] = whiteView(m.info.score, search.side); showEval(); keepExtras();
       }
