@@ -86,8 +86,8 @@ def _layout_3d(coords, level_axis, separate):
 
 
 def _coordinates(v, cells) -> None:
-    """Board coordinates on a 2D board: `file_label` on the squares of the first rank,
-    `rank_label` on those of the first file, read from the cell names (a1 style); in a variant
+    """Board coordinates on a 2D board: `file_label` on each file's lowest square,
+    `rank_label` on each rank's leftmost square, read from the cell names (a1 style); in a variant
     written in USI, shogi's own: files numbered from Sente's right, ranks lettered from the
     top."""
     geo = v.geometry
@@ -95,15 +95,23 @@ def _coordinates(v, cells) -> None:
     xs = sorted({geo.coords[i][0] for i in squares})
     ys = sorted({geo.coords[i][1] for i in squares})
     usi = v.notation.dialect == "usi"
+    # each file's lowest square and each rank's leftmost one (a board with holes, as Omega's
+    # whose first rank is only two corner cells, still shows every file and rank)
+    low: dict[int, int] = {}
+    left: dict[int, int] = {}
+    for i in squares:
+        x, y = geo.coords[i][:2]
+        low[x] = min(low.get(x, y), y)
+        left[y] = min(left.get(y, x), x)
     for i in squares:
         x, y = geo.coords[i][:2]
         if usi:
             f, r = str(len(xs) - xs.index(x)), chr(ord("a") + len(ys) - 1 - ys.index(y))
         else:
             f, r = _file_rank(geo, i)
-        if y == ys[0]:
+        if y == low[x]:
             cells[i]["file_label"] = f
-        if x == xs[0]:
+        if x == left[y]:
             cells[i]["rank_label"] = r
 
 

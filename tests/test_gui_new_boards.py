@@ -14,6 +14,7 @@ import variants
 from engine.movegen import legal_moves
 from engine.moves import CELL, FROM_SHIFT
 from engine.notation import format_position, move_text, parse_move, parse_position
+from gui.describe import geometry_description
 from gui.screenshots import ARGS
 
 WAIT_MS = 60000
@@ -134,3 +135,17 @@ def test_chu_pieces_drawn_with_their_kanji(page):
         ["獅", "奔", "竪", "竪", "鷹", "と", "玉"]
     assert page.locator('#board [data-piece="N"] text').text_content() == "獅"
     assert "promoted" in page.get_attribute('#legend [data-piece="+S"]', "class")
+
+
+def test_board_with_holes_labels_every_file_and_rank():
+    """Omega's first rank is only its two wizard corners: files b..k are labelled on rank 2,
+    ranks 2..11 on file b (each file's lowest cell, each rank's leftmost)."""
+    v = variants.get("omega")
+    cells = geometry_description(v)["cells"]
+    files = {c["name"]: c["file_label"] for c in cells if "file_label" in c}
+    ranks = {c["name"]: c["rank_label"] for c in cells if "rank_label" in c}
+    assert files == {"a1": "a", "l1": "l", **{f + "2": f for f in "bcdefghijk"}}
+    assert ranks == {"a1": "1", "a12": "12", **{f"b{r}": str(r) for r in range(2, 12)}}
+    chess = {c["name"] for c in geometry_description(variants.get("chess"))["cells"]
+             if "file_label" in c}
+    assert chess == {f + "1" for f in "abcdefgh"}
