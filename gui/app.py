@@ -47,6 +47,7 @@ class Tab:
         self.game: Game | None = None
         self.search: asyncio.Task | None = None
         self.searched: tuple | None = None     # (variant, legal moves) of the position searched
+        self.searched_ply = 0                   # the ply of the game searched
         # the engine's last score in this game ("cp"/"mate", n) for the side it searched for
         self.last_score: tuple[str, int] | None = None
 
@@ -277,6 +278,7 @@ class Tab:
         await e.send(f"position {start}" + (f" moves {moves}" if moves else ""))
         await e.send(f"go {limit}")
         self.searched = (g.v, list(g.legal().values()))
+        self.searched_ply = g.ply
         e.thinking = True
         await self.out({"type": "thinking", "limit": limit})
         self.search = asyncio.create_task(self.read_search(bool(msg.get("play", True))))
@@ -293,7 +295,8 @@ class Tab:
                         if n.lstrip("-").isdigit():
                             self.last_score = (kind, int(n))
                     await self.out({"type": "info", "text": line, "info": info,
-                                    "pvmove": self.pv_move(info)})
+                                    "pvmove": self.pv_move(info),
+                                    "pvshown": self.pv_shown(info)})
                 elif line.startswith("bestmove"):
                     e.thinking = False
                     best = line.split()[1] if len(line.split()) > 1 else ""
@@ -318,6 +321,17 @@ class Tab:
         try:
             return move_description(v, parse_move(v, legal, pv[0]))
         except NotationError:
+            return None
+
+    def pv_shown(self, info: dict) -> list[str] | None:
+        """The PV in the move list's notation, read from the searched position (SAN on 2D
+        boards, shogi notation in games written in USI; None elsewhere: protocol text)."""
+        pv = info.get("pv")
+        if not pv or self.searched is None or self.game is None:
+            return None
+        try:
+            return self.game.pv_shown(self.searched_ply, pv)
+        except (NotationError, ValueError):
             return None
 
     async def on_stop(self, msg: dict) -> None:

@@ -14,7 +14,8 @@ from engine.game import game_result
 from engine import movedata
 from engine.movegen import in_check, legal_moves, pseudo_moves
 from engine.walker import walk_targets
-from engine.moves import ACTED_SHIFT, CELL, DOUBLE, DROP, FROM_SHIFT, TYPE_MASK, TYPE_SHIFT
+from engine.moves import (ACTED_SHIFT, CELL, DOUBLE, DROP, FROM_SHIFT, TYPE_MASK, TYPE_SHIFT,
+                          legs_victim)
 from engine.notation import code_token, format_position, move_text
 from match.records import _file_rank
 
@@ -85,8 +86,8 @@ def _layout_3d(coords, level_axis, separate):
 
 
 def _coordinates(v, cells) -> None:
-    """Board coordinates on a 2D board: `file_label` on the squares of the first rank,
-    `rank_label` on those of the first file, read from the cell names (a1 style); in a variant
+    """Board coordinates on a 2D board: `file_label` on each file's lowest square,
+    `rank_label` on each rank's leftmost square, read from the cell names (a1 style); in a variant
     written in USI, shogi's own: files numbered from Sente's right, ranks lettered from the
     top."""
     geo = v.geometry
@@ -94,15 +95,23 @@ def _coordinates(v, cells) -> None:
     xs = sorted({geo.coords[i][0] for i in squares})
     ys = sorted({geo.coords[i][1] for i in squares})
     usi = v.notation.dialect == "usi"
+    # each file's lowest square and each rank's leftmost one (a board with holes, as Omega's
+    # whose first rank is only two corner cells, still shows every file and rank)
+    low: dict[int, int] = {}
+    left: dict[int, int] = {}
+    for i in squares:
+        x, y = geo.coords[i][:2]
+        low[x] = min(low.get(x, y), y)
+        left[y] = min(left.get(y, x), x)
     for i in squares:
         x, y = geo.coords[i][:2]
         if usi:
             f, r = str(len(xs) - xs.index(x)), chr(ord("a") + len(ys) - 1 - ys.index(y))
         else:
             f, r = _file_rank(geo, i)
-        if y == ys[0]:
+        if y == low[x]:
             cells[i]["file_label"] = f
-        if x == xs[0]:
+        if x == left[y]:
             cells[i]["rank_label"] = r
 
 
@@ -247,9 +256,12 @@ def move_description(v, m: int) -> dict:
     frm = (m >> FROM_SHIFT) & CELL
     # (a pawn's long step keeps its en-passant cell there: no cell it acts on)
     acted = -1 if m & DOUBLE else ((m >> ACTED_SHIFT) & CELL) - 1
+    via = legs_victim(m)     # (a Lion's pass is a two-leg move with no cell in passing)
     return {"text": move_text(v, m), "from": None if frm == DROP else frm, "to": m & CELL,
             "drop": (m >> TYPE_SHIFT) & TYPE_MASK if frm == DROP else None,
-            "acted": acted if acted >= 0 else None}
+            "acted": acted if acted >= 0 else None,
+            # a two-leg move (a Lion's): the cell its first leg goes to, where it takes
+            "via": via if via >= 0 else None}
 
 
 def choices(pos, legal: list[int], out: list[dict]) -> None:

@@ -68,6 +68,24 @@ class Game:
                 self._usi.append(second)
         return self._san
 
+    def pv_shown(self, ply: int, pv: list[str], most: int = 24) -> list[str] | None:
+        """An engine line searched at `ply` as the move list writes moves: SAN on 2D boards,
+        the western shogi notation in games written in USI (its first `most` moves; None on
+        other boards, or when a move is not legal where it stands: the protocol text stays)."""
+        if not (self.fits or self.usi):
+            return None
+        pos = self.positions[ply].copy()
+        out = []
+        for text in pv[:most]:
+            legal = self.legal(ply) if not out else {move_text(self.v, m): m
+                                                    for m in legal_moves(pos)}
+            if text not in legal:
+                return None
+            first, second = self._shown(pos, legal[text], list(legal.values()))
+            out.append(second if second is not None else first)
+            pos.make(legal[text])
+        return out
+
     def san_moves(self) -> list[str] | None:
         """The moves in SAN as the match runner's PGN writes it (None where PGN does not fit,
         3D boards)."""

@@ -13,7 +13,7 @@ CHROMIUM = "/usr/bin/chromium"
 ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
         "--disable-background-networking", "--disable-component-update", "--disable-sync"]
 BOARDS = ["chess", "knavish", "shogi", "elefantnichtschach", "nested-a", "notake-tow", "alice",
-          "glinski"]
+          "glinski", "xxl", "omega", "raumschach8", "chushogi"]
 STACKED = ["elefantnichtschach"]        # also drawn in the stacked perspective view
 
 

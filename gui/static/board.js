@@ -5,6 +5,7 @@
 const $ = (id) => document.getElementById(id);
 let geo = null, st = null, flipped = false, sel = null, dropSel = null, variantName = null;
 let pending = [], pvMove = null, perspective = false;
+let via = null;     // a two-leg move's first leg picked (a Lion's): its cell, then the second
 let premove = null, preSel = null;      // {from, to} cells played when the engine has moved
 let preDrop = null;                     // a hand piece picked for a premove: {ptype, tok}
 let legendShow = null;                  // a piece's moves on an empty board (the legend)
@@ -124,7 +125,14 @@ function draw() {
   }
   edgeLabels(svg);
   const dests = new Set(), acted = new Set();
-  for (const m of candidates()) dests.add(m.to);
+  // a piece picked: the cells its one-leg moves go to and its two-leg moves' first legs;
+  // a first leg picked: where the moves through it end (and itself, when a move stops there)
+  for (const m of candidates()) {
+    if (via === null) dests.add(m.via !== null && m.via !== undefined ? m.via : m.to);
+    else if (m.via === via) dests.add(m.to);
+    else if (m.to === via && (m.via === null || m.via === undefined)) dests.add(via);
+  }
+  document.body.dataset.via = via !== null ? geo.cells[via].name : "";
   for (const m of pending) if (m.acted !== null) acted.add(m.acted);
   const last = legendShow ? {} : st.lastmove || {}, pv = pvMove || {};
   const check = new Set(legendShow ? [] : st.check || []);
@@ -137,6 +145,7 @@ function draw() {
     const c = geo.cells[i]; const sh = shape(i);
     let cls = "cell " + (c.shape === "vertex" ? "vertex" : "s" + (geo.checkered ? c.shade : 0) + (geo.checkered ? "" : " grid"));
     if (i === sel) cls += " sel";
+    if (i === via) cls += " via";
     if ((pending.length ? acted : dests).has(i)) cls += " dest";
     if (pending.length && acted.has(i)) cls += " acttarget";
     if (i === last.from || i === last.to) cls += " last";
@@ -275,8 +284,17 @@ function clickCell(i) {
     pending = []; sel = null; return draw();
   }
   hideChooser();
-  const ms = candidates().filter((m) => m.to === i);
-  if (ms.length) return choose(ms);
+  const oneLeg = (m) => m.via === null || m.via === undefined;
+  if (via !== null) {   // the first leg picked: the move through it ending here
+    const ms = candidates().filter((m) => i === via ? oneLeg(m) && m.to === i : m.via === via && m.to === i);
+    via = null;
+    if (ms.length) return choose(ms);
+  } else if (sel !== null && candidates().some((m) => m.via === i)) {   // a two-leg move's first leg
+    via = i; return draw();
+  }
+  const ms = candidates().filter((m) => oneLeg(m) && m.to === i);
+  // a move back to the piece's own cell (a pass) is offered, not played by a click on it
+  if (ms.length) return i === sel ? showChooser(ms) : choose(ms);
   if (st.legal.some((m) => m.from === i)) { sel = i; dropSel = null; }
   else { sel = null; dropSel = null; }
   draw();
@@ -306,6 +324,7 @@ function showChooser(ms) {
     const after = m.after || [{cell: m.to, token: from}];
     b.appendChild(pieceIcon(geo, after[0].token || from || "?", size * 0.8));
     const notes = after.slice(1).map((a) => geo.cells[a.cell].name + (a.token ? " " + a.token : " ✕"));
+    if (m.to === m.from && !notes.length) notes.push("pass");   // a Lion's pass: it stays
     for (const [side, tok, n] of m.hand || []) notes.push(`${n > 0 ? "+" : ""}${n} ${tok} in ${geo.sides[side]}'s hand`);
     if (notes.length) { const s = document.createElement("span"); s.textContent = notes.join(", "); b.appendChild(s); }
     const cells = after.slice(1).map((a) => a.cell).concat(m.acted !== null ? [m.acted] : []);

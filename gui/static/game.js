@@ -12,7 +12,7 @@ function send(o, keepError) {   // each new request clears the last one's messag
   ws.send(JSON.stringify(o));
 }
 function play(text) {
-  sel = null; dropSel = null; pending = []; hideChooser();
+  sel = null; dropSel = null; pending = []; via = null; hideChooser();
   send({type: "move", text});
 }
 function engineTurn() {
@@ -66,7 +66,7 @@ function showEval() {
 function showInfo() {
   $("analysis").textContent = Object.keys(infos).sort().map((k) => {
     const f = infos[k], s = f.score && search ? scoreText(whiteView(f.score, search.side)) : "?";
-    return `${f.multipv || 1}: depth ${f.depth || "?"} score ${s} nodes ${f.nodes || "?"} nps ${f.nps || "?"}\n   ${(f.pv || []).join(" ")}`;
+    return `${f.multipv || 1}: depth ${f.depth || "?"} score ${s} nodes ${f.nodes || "?"} nps ${f.nps || "?"}\n   ${(f.shown || f.pv || []).join(" ")}`;
   }).join("\n");
 }
 // ---- clocks: kept by the page; the engine is told them with each search it plays ----
@@ -176,7 +176,7 @@ function onState(m) {
     const x = extras; extras = null;
     if (restoring && x.variant === m.variant && x.start === m.start && x.moves === m.moves.join(",")) restoreExtras(x, m);
   }
-  st = m; sel = null; dropSel = null; pending = []; hideChooser();
+  st = m; sel = null; dropSel = null; pending = []; via = null; hideChooser();
   if (premoveSide() === null) preDrop = null;   // a hand piece picked, no cell: forgotten
   $("variant").value = m.variant;
   $("fen").value = m.fen;
@@ -292,7 +292,7 @@ function connect() {
     }
     else if (m.type === "state") onState(m);
     else if (m.type === "info") {
-      infos[m.info.multipv || "1"] = m.info; showInfo();
+      infos[m.info.multipv || "1"] = {...m.info, shown: m.pvshown}; showInfo();
       if ((m.info.multipv || "1") === "1" && m.info.score && search) {
         evals[search.ply] = whiteView(m.info.score, search.side); showEval(); keepExtras();
       }

@@ -17,7 +17,18 @@ const CHESS_GLYPH = {king: "\u265A", queen: "\u265B", rook: "\u265C", bishop: "\
   knight: "\u265E", pawn: "\u265F"};
 const SHOGI_KANJI = {pawn: "歩", lance: "香", knight: "桂", silver: "銀", gold: "金",
   bishop: "角", rook: "飛", king: "玉", tokin: "と", promotedlance: "杏",
-  promotedknight: "圭", promotedsilver: "全", horse: "馬", dragon: "龍"};
+  promotedknight: "圭", promotedsilver: "全", horse: "馬", dragon: "龍",
+  // Chu Shogi's pieces, by the names its core gives (with spaces: "Promoted Silver" is Chu's,
+  // which moves as a Vertical Mover, "PromotedSilver" shogi's); a promoted piece that moves as
+  // another piece has that piece's kanji, written red
+  copper: "銅", "ferocious leopard": "豹", "blind tiger": "虎", "drunk elephant": "象",
+  kirin: "麒", phoenix: "鳳", "reverse chariot": "反", "side mover": "横",
+  "vertical mover": "竪", "dragon king": "龍", "dragon horse": "馬", queen: "奔", lion: "獅",
+  "go-between": "仲", "flying stag": "鹿", "crown prince": "太", "white horse": "駒",
+  whale: "鯨", "free boar": "猪", "flying ox": "牛", "soaring eagle": "鷲", "horned falcon": "鷹",
+  "promoted gold": "飛", "promoted silver": "竪", "promoted copper": "横",
+  "promoted leopard": "角", "promoted kirin": "獅", "promoted phoenix": "奔",
+  "promoted rook": "龍", "promoted bishop": "馬", "promoted go-between": "象"};
 function isWhite(tok) {   // side 0's tokens are upper case
   const letters = tok.replace(/[^A-Za-z]/g, "");
   return letters === letters.toUpperCase();
@@ -46,7 +57,7 @@ function drawPiece(parent, g, tok, cx, cy, r, down) {
     const pts = [[0, -1], [0.62, -0.66], [0.78, 0.92], [-0.78, 0.92], [-0.62, -0.66]]
       .map(([x, y]) => `${cx + x * s * 0.92},${cy + y * s * d}`);
     el("path", {d: "M" + pts.join("L") + "Z", class: "koma", "stroke-width": r * 0.06}, pg);
-    const kanji = SHOGI_KANJI[name.replace(/\s/g, "")];
+    const kanji = SHOGI_KANJI[name] || SHOGI_KANJI[name.replace(/\s/g, "")];
     const t = el("text", {x: cx, y: cy + 0.08 * s * d, class: "kanji",
       transform: down ? `rotate(180 ${cx} ${cy + 0.08 * s * d})` : ""}, pg);
     t.textContent = kanji || letters;
