@@ -7,6 +7,9 @@ from __future__ import annotations
 
 
 class LegalAndPerft:
+    """legal(): the pseudo-legal moves that leave the king unattacked (a reference with its own
+    legality overrides it); perft(depth): counted over legal()."""
+
     def legal(self) -> list[str]:
         out = []
         for m in self.pseudo():
