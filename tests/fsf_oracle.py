@@ -46,6 +46,32 @@ def fsf_perft(name: str, fen: str, moves: list[str], depth: int) -> int:
     return sum(fsf_perft(name, fen, moves + [m], depth - 1) for m in ms)
 
 
+def same(name: str, fen: str, moves: tuple[str, ...] = ()) -> tuple[list[str], tuple | None, str]:
+    """Our legal move texts, result and position text after ``moves``, each asserted equal to
+    Fairy-Stockfish's."""
+    v = variants.get(name)
+    pos = parse_position(v, fen)
+    for t in moves:
+        pos.make({move_text(v, m): m for m in legal_moves(pos)}[t])
+    ours = sorted(move_text(v, m) for m in legal_moves(pos))
+    theirs = sorted(pyffish.legal_moves(name, fen, list(moves)))
+    assert ours == theirs, (name, fen, moves, set(ours) ^ set(theirs))
+    text = format_position(pos)
+    assert text == pyffish.get_fen(name, fen, list(moves)), (name, fen, moves)
+    r = game_result(pos, legal_moves(pos))
+    assert (r[0] if r else None) == fsf_result(name, fen, list(moves), theirs), (name, fen, moves, r)
+    return ours, r, text
+
+
+def after(name: str, fen: str, moves: list[str] | tuple[str, ...] = ()):
+    """Our position after the move texts ``moves`` from ``fen``."""
+    v = variants.get(name)
+    pos = parse_position(v, fen)
+    for t in moves:
+        pos.make({move_text(v, m): m for m in legal_moves(pos)}[t])
+    return pos
+
+
 def perft_depth(counts: list[int], budget: int = 60_000) -> int:
     """3, unless the moves at depth 1 and 2 say depth 3 would pass ``budget`` nodes (the
     estimate: depth 2 times its branching), then 2."""

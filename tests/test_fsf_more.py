@@ -8,12 +8,11 @@ from __future__ import annotations
 import pyffish
 import pytest
 from engine_proc import EngineProcess
-from fsf_oracle import fsf_perft, fsf_result, kinds_allowed, play_random_games
+from fsf_oracle import fsf_perft, kinds_allowed, play_random_games, same
 
 import variants
-from engine.game import game_result, perft
-from engine.movegen import legal_moves
-from engine.notation import move_text, parse_position
+from engine.game import perft
+from engine.notation import parse_position
 from engine.notation.position_text import format as format_position
 
 # name -> the depth of the start perft compared (3 unless depth 3 is large)
@@ -53,22 +52,6 @@ def test_random_games_equal_fairy_stockfish(name):
     if name in ("joust", "ataxx"):
         assert all(r is not None for r in log.results), log.results    # each game ended
 
-
-def same(name: str, fen: str, moves: tuple[str, ...] = ()) -> tuple[list[str], tuple | None, str]:
-    """Our legal move texts, result and position text after ``moves``, each asserted equal to
-    Fairy-Stockfish's."""
-    v = variants.get(name)
-    pos = parse_position(v, fen)
-    for t in moves:
-        pos.make({move_text(v, m): m for m in legal_moves(pos)}[t])
-    ours = sorted(move_text(v, m) for m in legal_moves(pos))
-    theirs = sorted(pyffish.legal_moves(name, fen, list(moves)))
-    assert ours == theirs, (name, fen, moves, set(ours) ^ set(theirs))
-    text = format_position(pos)
-    assert text == pyffish.get_fen(name, fen, list(moves)), (name, fen, moves)
-    r = game_result(pos, legal_moves(pos))
-    assert (r[0] if r else None) == fsf_result(name, fen, list(moves), theirs), (name, fen, moves, r)
-    return ours, r, text
 
 
 def test_pawnback_pawns_step_back_but_not_onto_their_first_rank_and_keep_the_move_count():

@@ -8,9 +8,9 @@ from __future__ import annotations
 
 import pytest
 
-sf = pytest.importorskip("pyffish")
+import pyffish as sf  # a real peer: a missing pyffish fails the suite, never skips it
 
-from fsf_oracle import fsf_perft, play_random_games  # noqa: E402
+from fsf_oracle import after, fsf_perft, play_random_games  # noqa: E402
 
 import variants  # noqa: E402
 from engine.game import game_result, perft  # noqa: E402
@@ -23,13 +23,6 @@ NAMES = ["cambodian", "karouk", "sittuyin"]
 # of pyffish, too slow for every run); sittuyin's setup is proven to depth 2
 PERFT3 = {"cambodian": 15031, "karouk": 15031}
 
-
-def after(name: str, fen: str, moves: list[str] = ()):
-    v = variants.get(name)
-    pos = parse_position(v, fen)
-    for t in moves:
-        pos.make({move_text(v, m): m for m in legal_moves(pos)}[t])
-    return pos
 
 
 def texts(name: str, fen: str, moves: list[str] = ()) -> list[str]:

@@ -7,13 +7,12 @@ from __future__ import annotations
 
 import pyffish
 import pytest
-from fsf_oracle import fsf_perft, fsf_result, kinds_allowed, play_random_games
+from fsf_oracle import fsf_perft, kinds_allowed, play_random_games, same
 from selfplay import play_game
 
 import variants
-from engine.game import game_result, perft
-from engine.movegen import legal_moves
-from engine.notation import move_text, parse_position
+from engine.game import perft
+from engine.notation import parse_position
 from engine.notation.position_text import format as format_position
 
 GAMES = {"dobutsu": 3, "shoshogi": 3}
@@ -48,22 +47,6 @@ def test_random_games_equal_fairy_stockfish(name):
         log = play_random_games(name, games=1, plies=100)
     assert kinds_allowed(name) <= log.kinds, (name, kinds_allowed(name) - log.kinds)
 
-
-def same(name: str, fen: str, moves: tuple[str, ...] = ()) -> tuple[list[str], tuple | None, str]:
-    """Our legal move texts, result and position text after ``moves``, each asserted equal to
-    Fairy-Stockfish's."""
-    v = variants.get(name)
-    pos = parse_position(v, fen)
-    for t in moves:
-        pos.make({move_text(v, m): m for m in legal_moves(pos)}[t])
-    ours = sorted(move_text(v, m) for m in legal_moves(pos))
-    theirs = sorted(pyffish.legal_moves(name, fen, list(moves)))
-    assert ours == theirs, (name, fen, moves, set(ours) ^ set(theirs))
-    text = format_position(pos)
-    assert text == pyffish.get_fen(name, fen, list(moves)), (name, fen, moves)
-    r = game_result(pos, legal_moves(pos))
-    assert (r[0] if r else None) == fsf_result(name, fen, list(moves), theirs), (name, fen, moves, r)
-    return ours, r, text
 
 
 # ---- Dobutsu ----------------------------------------------------------------------------------

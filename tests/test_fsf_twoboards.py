@@ -10,28 +10,21 @@ from __future__ import annotations
 
 import pytest
 
-sf = pytest.importorskip("pyffish")
+import pyffish as sf  # a real peer: a missing pyffish fails the suite, never skips it
 
 from engine_proc import EngineProcess  # noqa: E402
-from fsf_oracle import fsf_perft, play_random_games  # noqa: E402
+from fsf_oracle import after, fsf_perft, play_random_games  # noqa: E402
 
 import variants  # noqa: E402
 from engine.game import game_result, perft  # noqa: E402
 from engine.movegen import legal_moves  # noqa: E402
-from engine.notation import move_text, parse_position  # noqa: E402
+from engine.notation import move_text  # noqa: E402
 from engine.notation.position_text import format  # noqa: E402
 
 NAMES = ["bughouse", "koedem", "supply"]
 # perft 3 from the start, as pyffish 0.0.90 counts it (no hand yet: chess's figure)
 PERFT3 = {"bughouse": 8902, "koedem": 8902}
 
-
-def after(name: str, fen: str, moves: list[str] = ()):
-    v = variants.get(name)
-    pos = parse_position(v, fen)
-    for t in moves:
-        pos.make({move_text(v, m): m for m in legal_moves(pos)}[t])
-    return pos
 
 
 def same(name: str, fen: str, moves: list[str] = ()) -> list[str]:

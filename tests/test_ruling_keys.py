@@ -160,7 +160,7 @@ def test_en_passant_cell_after_a_double_step_from_the_third_rank():
 
 # ---- Fairy-Stockfish ignores the keys ------------------------------------------------------
 def test_fairy_stockfish_loads_a_file_with_the_ruling_keys():
-    sf = pytest.importorskip("pyffish")
+    import pyffish as sf
     text = ("[rulingkeys:chess]\npieceDrops = true\ncapturesToHand = true\npromotedPieceType = r:q\n"
             "piecePromotionWhereMoveEnds = true\nnMoveRuleTypesOnly = true\n"
             "deadPositionTypes = bn\nchessPositionChecks = true\n")
