@@ -17,6 +17,8 @@ SUBCOMMANDS: dict[str, tuple[str, str]] = {
     "perft3d": ("bench.perft3d:main", "3D (Nichtschach) perft speed (bench/perft3d.py)"),
     "against": ("bench.against_rev:main",
                 "perft and fixed-depth search against an earlier revision, same run (default: the seed modules)"),
+    "module": ("bench.file_vs_module:main",
+               "a variant from a file against the same game written by hand (Knavish, chess, shogi), same run"),
     "ladder": ("bench.ladder:main",
                "cellfish against Fairy-Stockfish (npm, Node.js) at UCI_Elo levels: chess, knavish, shogi"),
     "soak": ("bench.soak:main",
