@@ -157,6 +157,10 @@ class Evaluator:
                 row[:] = [0] * n
                 self.royal_eg[code] = [int(6.0 * (mob[s] - avg)) for s in range(n)]
             pr = promo.get(code)
+            if pr and any(not o for o in pr.values()):
+                # a move the table forbids (no choice left: a file variant's immobile piece)
+                # is no promotion
+                pr = {k: o for k, o in pr.items() if o}
             if pr and not pt.royal:
                 gain = max(self.value[t * 2 + (code & 1)] if t else val for opts in pr.values()
                            for t in opts) - val

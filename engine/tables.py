@@ -35,7 +35,10 @@ HopAttack = tuple[Cells, tuple[frozenset[int], ...], "int | None"]  # ... and be
 AttackTables = tuple[list[tuple[LeapAttack, ...]], list[tuple[RayAttack, ...]],
                      list[tuple[RayAttack, ...]], "list[tuple[HopAttack, ...]] | None"]
 
-# the promotion table (``Variant.promo``): code -> {(from, to): resulting type ids, 0 = stays}
+# the promotion table (``Variant.promo``): code -> {(from, to): resulting type ids, 0 = stays};
+# an empty tuple: the generators make no move from -> to at all (a file variant's piece that
+# could not move on from there and may not promote: variants/inifile/movefilter.py), while the
+# attack tables keep it
 Promotions = dict[int, dict[tuple[int, int], tuple[int, ...]]]
 
 

@@ -13,7 +13,8 @@ read it) and read through a :class:`~variants.inifile.section.Section`.  The bui
    boards, ``lattice.read_lattice`` for boards of squares and vertices,
    ``hexboard.read_hex`` for hexagonal boards; each returns its rule parts;
 4. reads the search hints and the plugins the section names, then joins the rule parts in
-   ``compose.PARTS``'s order into the section's class.
+   ``compose.PARTS``'s order into the section's class (a move filter that depends on the
+   move alone goes into the promotion table: ``movefilter.py``).
 
 Fairy-Stockfish's keys have its meaning and default (its variants.ini header documents them).
 """
@@ -27,6 +28,7 @@ from .grid import grid_notation, read_grid
 from .hints import hint_attrs
 from .hexboard import is_hex_piece_key, read_hex
 from .lattice import is_lattice_piece_key, read_lattice
+from .movefilter import table_filters
 from .plugins import plugin_bases, plugin_keys
 from .registry import GRID, HEX, LATTICE, is_piece_key, on_board
 from .section import Section
@@ -59,6 +61,8 @@ def build_class(name: str, keys: dict[str, tuple[str, int]]) -> tuple[type[Varia
     parts = {LATTICE: read_lattice, HEX: read_hex}.get(sec.board, read_grid)(sec, attrs)
     hint_attrs(sec, attrs)                      # cellfish's search hints
     parts["plugins"] = plugin_bases(sec, KeyError_)
+    if not lattice:                             # the move filter in the promotion table
+        parts["drop_filters"] = table_filters(parts, attrs)
     bases = compose.bases(parts)
     if not lattice:
         attrs["notation_class"] = grid_notation(bases, attrs)
