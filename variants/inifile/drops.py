@@ -269,6 +269,7 @@ class DropRules(RuleBase):
     promoted_of: dict[str, str] = {}
     limits: dict[str, int] = {}
     promo_where_move_ends = False   # piecePromotionWhereMoveEnds (rulings.py)
+    no_doubled: str                 # dropNoDoubled: the letter ('' for none), set by apply
 
     def _forms(self, base: list[PieceType]) -> list[PieceType]:
         by_letter = {pt.token.lower(): pt for pt in base}
@@ -329,14 +330,14 @@ class DropRules(RuleBase):
     def drop_legal(self, pos, m):
         code = ((m >> TYPE_SHIFT) & TYPE_MASK) * 2 + pos.side
         if self.no_doubled:
-            src = self.piece_types[pos._handsrc[code] >> 1]
-            if src.token.lower() == self.no_doubled:
-                x = self.geometry.coords[m & CELL][0]
+            dropped, counted, column = self._no_doubled_tables
+            if dropped[code]:
+                # own pieces moving as the dropNoDoubled piece on the destination's file
+                b = pos.board
                 n = 0
-                for cell in pos.occ[pos.side]:
-                    p = pos.board[cell]
-                    if self.geometry.coords[cell][0] == x and \
-                            self._move_letter(self.piece_types[p >> 1]) == self.no_doubled:
+                for cell in column[m & CELL]:
+                    p = b[cell]
+                    if p and counted[p] and (p & 1) == pos.side:
                         n += 1
                 if n >= self.no_doubled_count:
                     return False
@@ -347,6 +348,29 @@ class DropRules(RuleBase):
             if check:
                 return False
         return True
+
+    @property
+    def _no_doubled_tables(self) -> tuple[list[bool], list[bool], list[tuple[int, ...]]]:
+        """For ``dropNoDoubled``, worked out once: by code, whether a drop of it takes the
+        piece from the hand (``hand_source``) and whether a piece of it on the board counts
+        (it moves as that piece); by cell, the cells of its file (first coordinate)."""
+        t = self.__dict__.get("_nd_tables")
+        if t is None:
+            pts = self.piece_types
+            nd = self.no_doubled
+            src = self.position_rules.handsrc
+            dropped, counted = [], []
+            for c in range(2 * len(pts)):
+                s, p = pts[src[c] >> 1], pts[c >> 1]
+                dropped.append(c >= 2 and s is not None and s.token.lower() == nd)
+                counted.append(c >= 2 and p is not None and self._move_letter(p) == nd)
+            coords = self.geometry.coords
+            files: dict[int, list[int]] = {}
+            for cell, co in enumerate(coords):
+                files.setdefault(co[0], []).append(cell)
+            column = [tuple(files[co[0]]) for co in coords]
+            t = self.__dict__["_nd_tables"] = (dropped, counted, column)
+        return t
 
     def _valid_ep(self, pos) -> bool:
         """After another piece's two-step than the ``pawn``'s: the passed cell empty, the
