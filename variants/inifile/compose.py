@@ -41,7 +41,9 @@ plugins         the named plugins, in key then name order (variants/plugins); ea
 holes           ``make_geometry``: the board without its holes (holes.py)
 solid           ``make_geometry`` and the pieces of a 3D board (solid.py)
 levels          ``make_geometry`` of a levelled board (levels.py)
-drop_filters    drops.py: ``MoveFilter`` (``legal_moves``: promotions and immobile pieces),
+drop_filters    drops.py: ``MoveFilter`` (``legal_moves``: promotions and immobile pieces;
+                where that depends on the move alone, movefilter.py's ``TableMoveFilter``
+                instead: ``build_promotions``, no legality filter of its own),
                 ``PromotedDrops`` (``extra_moves``: promoted drops), ``PawnDropMate``
                 (``adjudicate``: a mate by a dropped pawn)
 rulings         rulings.py: ``DeadPositions`` (``is_draw_by_material``),
