@@ -270,6 +270,7 @@ class DropRules(RuleBase):
     limits: dict[str, int] = {}
     promo_where_move_ends = False   # piecePromotionWhereMoveEnds (rulings.py)
     no_doubled: str                 # dropNoDoubled: the letter ('' for none), set by apply
+    _nd_tables: tuple[list[bool], list[bool], list[tuple[int, ...]]] | None = None
 
     def _forms(self, base: list[PieceType]) -> list[PieceType]:
         by_letter = {pt.token.lower(): pt for pt in base}
@@ -330,7 +331,8 @@ class DropRules(RuleBase):
     def drop_legal(self, pos, m):
         code = ((m >> TYPE_SHIFT) & TYPE_MASK) * 2 + pos.side
         if self.no_doubled:
-            dropped, counted, column = self._no_doubled_tables
+            t = self._nd_tables
+            dropped, counted, column = t if t is not None else self._no_doubled_tables
             if dropped[code]:
                 # own pieces moving as the dropNoDoubled piece on the destination's file
                 b = pos.board
@@ -351,10 +353,11 @@ class DropRules(RuleBase):
 
     @property
     def _no_doubled_tables(self) -> tuple[list[bool], list[bool], list[tuple[int, ...]]]:
-        """For ``dropNoDoubled``, worked out once: by code, whether a drop of it takes the
-        piece from the hand (``hand_source``) and whether a piece of it on the board counts
-        (it moves as that piece); by cell, the cells of its file (first coordinate)."""
-        t = self.__dict__.get("_nd_tables")
+        """For ``dropNoDoubled``, worked out once (kept in ``_nd_tables``, which ``drop_legal``
+        reads without the property's call): by code, whether a drop of it takes the piece from
+        the hand (``hand_source``) and whether a piece of it on the board counts (it moves as
+        that piece); by cell, the cells of its file (first coordinate)."""
+        t = self._nd_tables
         if t is None:
             pts = self.piece_types
             nd = self.no_doubled
@@ -369,7 +372,7 @@ class DropRules(RuleBase):
             for cell, co in enumerate(coords):
                 files.setdefault(co[0], []).append(cell)
             column = [tuple(files[co[0]]) for co in coords]
-            t = self.__dict__["_nd_tables"] = (dropped, counted, column)
+            t = self._nd_tables = (dropped, counted, column)
         return t
 
     def _valid_ep(self, pos) -> bool:
