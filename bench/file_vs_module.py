@@ -3,7 +3,7 @@ in one run: perft and a fixed-depth search, each measured in a fresh process, th
 alternating, best of N rounds; the times are the process's CPU time, not the wall clock.
 
     cellfish bench module [--variants knavish,chess,shogi] [--depth N] [--search-depth N]
-                          [--rounds N] [--compiled]
+                          [--rounds N] [--start-only] [--compiled]
 
 The pairs (file form, hand-written form):
 
