@@ -89,7 +89,9 @@ def from_xboard(v, text: str, occupied=None) -> list[str]:
         if mid == mid2:
             full = occupied is None or occupied(mid)
             empty = occupied is None or not occupied(mid)
-            texts = [t for t, ok in ((f"{frm}{mid}{to}{rest}", full), (f"{frm}{to}{rest}", empty)) if ok]
+            # the text itself first: a move of the core's may be written with a comma too
+            # (the duck's `e2e4,e4e5`, the move and then the duck's cell)
+            texts += [t for t, ok in ((f"{frm}{mid}{to}{rest}", full), (f"{frm}{to}{rest}", empty)) if ok]
     k = rank_shift(v)
     if not k:
         return texts

@@ -75,14 +75,26 @@ def test_two_leg_text_both_ways():
     assert to_xboard(v, "f5f6f5") == "f5f6,f6f5"           # igui
     assert to_xboard(v, "f5f5") == "f5f5"                   # the pass, as XBoard accepts it
     assert to_xboard(v, "a9a10+") == "a9a10+"
-    assert from_xboard(v, "f5f6,f6f5") == ["f5f6f5", "f5f5"]   # igui, or a pass
-    assert from_xboard(v, "f5f6,f6f7") == ["f5f6f7", "f5f7"]   # two captures, or the step
-    assert from_xboard(v, "f5f6,f6f5", lambda c: c == "f6") == ["f5f6f5"]
-    assert from_xboard(v, "f5f6,f6f5", lambda c: False) == ["f5f5"]
+    # the text as sent first (another game's move may have a comma), then what the legs are
+    assert from_xboard(v, "f5f6,f6f5") == ["f5f6,f6f5", "f5f6f5", "f5f5"]   # igui, or a pass
+    assert from_xboard(v, "f5f6,f6f7") == ["f5f6,f6f7", "f5f6f7", "f5f7"]   # two captures, or the step
+    assert from_xboard(v, "f5f6,f6f5", lambda c: c == "f6") == ["f5f6,f6f5", "f5f6f5"]
+    assert from_xboard(v, "f5f6,f6f5", lambda c: False) == ["f5f6,f6f5", "f5f5"]
     assert from_xboard(v, "f5f6,f7f8") == ["f5f6,f7f8"]       # legs that do not join: as sent
     # a FEN as XBoard writes it for Chu Shogi has a castling field the game's text has not
     assert fen_from_xboard(v, "6k5/12/12/12/P11/12/12/12/12/12/12/5K6 w - 0 1") == \
         "6k5/12/12/12/P11/12/12/12/12/12/12/5K6 w 0 1"
+
+
+def test_duck_moves_keep_their_comma():
+    """Duck chess writes a move and the duck's new cell with a comma (`e2e4,e4e5`), which looks
+    like two legs that join: it is read as the duck move it is."""
+    v = variants.get("duck")
+    pos = parse_position(v, v.start_fen)
+    legal = legal_moves(pos)
+    m = parse_xboard_move(pos, legal, "e2e4,e4e5")
+    assert move_text(v, m, "uci") == "e2e4,e4e5"
+    assert to_xboard(v, "e2e4,e4e5") == "e2e4,e4e5"
 
 
 LION_POS = "11k/12/12/12/12/12/5p6/4p1b5/5N6/12/12/K11 w - 0 1"
