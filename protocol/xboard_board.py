@@ -43,11 +43,15 @@ def refusal(v) -> str:
 
 
 def xboard_variants() -> list[str]:
-    out = []
+    """The names XBoard is offered, each once: chess is XBoard's `normal`, and Fairy-
+    Stockfish's built-in `normal` (the same game) would otherwise be listed a second time."""
+    out: list[str] = []
     for n in variants.names():
         try:
             if drawable(variants.get(n)):
-                out.append(XBOARD_NAMES.get(n, n))
+                name = XBOARD_NAMES.get(n, n)
+                if name not in out:
+                    out.append(name)
         except Exception:      # a variant that cannot be built is not offered
             continue
     return out

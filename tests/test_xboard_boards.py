@@ -235,6 +235,8 @@ def test_drawable_boards():
     assert not drawable(variants.get("elefantnichtschach"))   # 3D
     names = xboard_variants()
     assert "lake" in names and "alice" not in names
+    # each name once: chess is XBoard's `normal`, and so is Fairy-Stockfish's built-in `normal`
+    assert names.count("normal") == 1 and len(names) == len(set(names))
 
 
 # ---- draw offers ------------------------------------------------------------------------------
