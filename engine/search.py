@@ -94,6 +94,7 @@ class Searcher(Quiescence):
         self.plain_adj = not r.adjudicates
         # a repetition judged by the variant (xiangqi's perpetual check and chase), else a draw
         self.cycle_hook = v.judge_cycle if r.judges_cycles else None
+        self.move_rule_hook = v.move_rule_extension if r.extends_move_rule else None
         self.lazy = r.lazy_legality
         self.royal = r.royal_attacks
         self.drop_hook = v.drop_legal if r.drop_rule else None
@@ -366,7 +367,9 @@ class Searcher(Quiescence):
                         return result_score(cr, ply)
                 return 0
             i -= 2
-        if self.move_rule and pos.halfmove >= self.move_rule:
+        if self.move_rule and pos.halfmove >= self.move_rule and (
+                self.move_rule_hook is None
+                or pos.halfmove - self.move_rule_hook(pos) >= self.move_rule):
             return 0
         if ply >= MAX_PLY:
             return self.ev.evaluate(pos)

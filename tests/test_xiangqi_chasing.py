@@ -102,6 +102,32 @@ def test_random_repetition_games_agree_with_pyffish():
     assert {"perpetual chase", "perpetual check", "repetition"} <= set(reasons), reasons
 
 
+# A random game in which each side gives check nearly whenever it can (no third occurrence):
+# over the plies the move rule counts, one side gave far more than ten checks, and
+# Fairy-Stockfish's xiangqi waits two plies more for each check beyond ten (134 plies here)
+LONG = "3k5/9/9/9/2n6/6R2/9/2C6/9/4K4 w - - 0 1"
+LONG_MOVES = (
+    "g5g10 d10d9 g10g9 d9d10 g9g10 d10d9 g10g9 d9d10 g9d9 d10d9 c3c1 d9d10 c1c5 c6a5 "
+    "c5c8 a5c6 c8e8 c6b8 e8f8 b8d9 f8d8 d9b8 d8g8 b8a10 g8f8 a10c9 f8i8 c9b7 "
+    "i8i5 d10d9 i5d5 d9d8 d5a5 b7a9 a5a2 d8d9 a2g2 d9d10 g2g10 a9c10 g10e10 c10a9 "
+    "e10i10 d10d9 i10a10 a9b7 a10a8 b7d8 e1e2 d8c6 a8f8 c6d4 e2e3 d4c2 e3e2 c2d4 "
+    "e2e3 d4f5 e3e2 f5g3 e2e1 g3f1 f8f2 d9d10 f2b2 d10d9 b2d2 f1h2 d2d4 h2f3 "
+    "e1e2 f3g1 e2e1 g1f3 e1f1 f3d2 f1f2 d2e4 f2f1 e4g3 f1f2 g3e4 f2f3 e4d2 "
+    "f3f2 d9d8 d4d5 d2e4 f2e2 e4c3 e2e1 c3a4 d5f5 d8d9 f5g5 a4c3 g5f5 d9d10 "
+    "f5f1 c3a2 f1f5 a2b4 f5f1 b4d3 e1e2 d3f4 f1f3 f4h5 f3f9 h5f4 e2f2 f4d3 "
+    "f2e2 d3f4 e2e3 f4g2 e3f3 g2e1 f3e3 e1c2 e3f3 c2d4 f3e3 d4c2 e3e2 c2d4 "
+    "e2f2 d10e10 f9a9 e10d10 a9h9 d4b3 h9h10 b3c1 h10i10 c1d3 f2f1 d3c1 i10i8 c1b3 "
+    "f1e1 b3a5 i8i9 a5b3").split()
+
+
+def test_a_long_series_of_checks_delays_the_move_rule():
+    for n, want in ((110, None), (143, None), (144, (0, "50-move rule"))):
+        _, r, _ = same("xiangqi", LONG, tuple(LONG_MOVES[:n]))
+        assert r == want, n
+    pos = after("xiangqi", LONG, LONG_MOVES)
+    assert (pos.halfmove, pos.variant.move_rule_extension(pos)) == (134, 34)
+
+
 # ---- the key ------------------------------------------------------------------------------
 def test_the_key_is_inherited_turned_off_and_checked():
     pyffish.load_variant_config("[chasexq:xiangqi]\n[nochasexq:xiangqi]\nchasingRule = none\n")

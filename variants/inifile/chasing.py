@@ -383,6 +383,37 @@ class ChaseRules(RuleBase):
                     break
         return out
 
+    # ---- the move rule ---------------------------------------------------------------------
+    def move_rule_extension(self, pos: Position) -> int:
+        """Fairy-Stockfish's xiangqi lets a long series of checks delay the move rule: after
+        at least 20 moves (since the position was set up), the side that gave more checks
+        over the moves the count covers gives, for each check beyond ten, two plies more."""
+        r = super().move_rule_extension(pos)
+        since = 0
+        for rec in reversed(pos.stack):
+            if rec[0][0] == NULL_MOVE:
+                break
+            since += 1
+        if since < 20:
+            return r
+        end = min(pos.halfmove, since)
+        counts = [0, 0]             # checks on the side to move now, on the other side
+        undone: list[int] = []
+        try:
+            for k in range(end + 1):
+                if k % 2 == 0 and k >= end:
+                    break           # the other side's position past the count's start
+                if in_check(pos):
+                    counts[k & 1] += 1
+                if k == end:
+                    break
+                undone.append(pos.stack[-1][0][0])
+                pos.unmake()
+        finally:
+            for m in reversed(undone):
+                pos.make(m)
+        return r + 2 * max(max(counts) - 10, 0)
+
     # ---- the repetition -------------------------------------------------------------------
     def check_ok_repetition(self, pos: Position, count: int) -> Result:
         r = super().check_ok_repetition(pos, count)
