@@ -145,6 +145,26 @@ def test_the_key_is_inherited_turned_off_and_checked():
         "f.ini:2: [bad] chasingRule: not none or axf (asian)"]
 
 
+def test_pieces_of_other_keys_chase_and_are_chased_by_their_own_moves():
+    """A section inheriting xiangqi with two custom pieces (a knight ``x``, a ``WfF`` ``y``):
+    the ``y`` on b10/b9 chases Black's unprotected rook on c10 (the ``y``'s side loses); Black's
+    horse on h6/f7 chases White's unprotected ``y`` on f5/g5 (the horse's side loses).  The
+    custom pieces move by the engine's own tables."""
+    ini = "[chasecustom:xiangqi]\ncustomPiece1 = x:N\ncustomPiece2 = y:WfF\n"
+    pyffish.load_variant_config(ini)
+    v = one(ini)
+    from engine.notation import parse_position
+    for fen, moves, want in (
+            ("RYr6/9/3k5/9/6y2/9/9/2n1K4/2y6/9 w - - 0 1", "b10b9 c3b5 b9b10 b5c3", -1),
+            ("9/9/3k5/1x7/7n1/C4Y3/4c4/9/6N2/4K1y2 w - - 0 1", "f5g5 h6f7 g5f5 f7h6", 1)):
+        cycle = moves.split() * 2
+        pos = parse_position(v, fen)
+        for t in cycle:
+            pos.make({move_text(v, m): m for m in legal_moves(pos)}[t])
+        assert game_result(pos) == (want, "perpetual chase")
+        assert _fsf("chasecustom", fen, cycle) == (True, 32000 * want)
+
+
 # ---- the searcher and the protocol --------------------------------------------------------
 def test_the_searcher_scores_the_chase_as_a_loss():
     """One ply before the third occurrence, the rook's move back to b1 loses at once for the
