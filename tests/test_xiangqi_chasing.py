@@ -76,6 +76,21 @@ def test_perpetual_check_is_judged_before_the_chase():
     assert us == {pos.variant.geometry.index[(0, 1)]} and not them   # the rook, back on a2
 
 
+def test_a_mutual_chase_is_a_draw():
+    """From a random game (tests/chase_oracle.py): White's rook runs between b6 and a6, Black's
+    horse between c6 and b8; every rook move attacks the unprotected horse (along the b-file,
+    or along the sixth rank it opened), every horse move the rook (from b8, or by the cannon
+    on f6 that it screens on c6): both sides chase, the third occurrence is a draw."""
+    fen = "4k4/4a4/9/9/2n1c4/9/9/4R4/9/3K5 w - - 0 1"
+    moves = "d1d2 e6f6 e3e6 c6b4 e6b6 b4c6 b6a6 c6b8 a6b6 b8c6 b6a6 c6b8 a6b6 b8c6".split()
+    assert same("xiangqi", fen, tuple(moves[:-1]))[1] is None
+    _, r, _ = same("xiangqi", fen, tuple(moves))
+    assert r == (0, "mutual chase") and _fsf("xiangqi", fen, moves) == (True, 0)
+    pos = after("xiangqi", fen, moves)
+    them, us = pos.variant.chases(pos)
+    assert len(them) == len(us) == 1
+
+
 def test_manchu_and_minixiangqi_have_no_chasing_rule():
     """Fairy-Stockfish sets the rule in xiangqi alone: the same chase is a drawn repetition
     in manchu (whose section inherits xiangqi's) and in minixiangqi."""
