@@ -180,6 +180,24 @@ def test_pieces_of_other_keys_chase_and_are_chased_by_their_own_moves():
         assert _fsf("chasecustom", fen, cycle) == (True, 32000 * want)
 
 
+
+def test_a_custom_hopper_chases_by_hopping():
+    """A custom ``pR`` hopper (``y``) on a9 attacks Black's unprotected horse on i9 over the
+    cannon on f9; from h9 the cannon attacks it over the hopper: White chases the horse at
+    every move and loses.  The hopper's attack is read from the engine's hop tables."""
+    ini = "[chasehop:xiangqi]\ncustomPiece1 = x:mRcpR\ncustomPiece2 = y:pR\n"
+    pyffish.load_variant_config(ini)
+    v = one(ini)
+    from engine.notation import parse_position
+    fen = "2xk5/Y4C2n/9/2r6/9/9/9/4NK3/N6y1/9 w - - 0 1"
+    cycle = "a9h9 c10b10 h9a9 b10c10".split() * 2
+    pos = parse_position(v, fen)
+    for t in cycle:
+        pos.make({move_text(v, m): m for m in legal_moves(pos)}[t])
+    assert game_result(pos) == (-1, "perpetual chase")
+    assert _fsf("chasehop", fen, cycle) == (True, -32000)
+
+
 # ---- the searcher and the protocol --------------------------------------------------------
 def test_the_searcher_scores_the_chase_as_a_loss():
     """One ply before the third occurrence, the rook's move back to b1 loses at once for the

@@ -198,18 +198,34 @@ class ChaseRules(RuleBase):
             if any(c == s and code in codes for c, codes in atk[0][t]):
                 out.append(t)
                 continue
-            for cells, sets in atk[1][t]:
-                hit = False
-                for i, c in enumerate(cells):
-                    if c == s:
-                        hit = code in sets[i]
-                        break
-                    if occ[c]:
-                        break
-                if hit:
-                    out.append(t)
-                    break
+            if any(self._ray_hit(cells, sets, s, code, occ) for cells, sets in atk[1][t]) or \
+                    (atk[3] is not None and any(self._hop_hit(h, s, code, occ) for h in atk[3][t])):
+                out.append(t)
         return out
+
+    @staticmethod
+    def _ray_hit(cells, sets, s: int, code: int, occ: list[int]) -> bool:
+        """Is ``s`` (holding ``code``) the first occupied cell of the ray, and may it take along it?"""
+        for i, c in enumerate(cells):
+            if c == s:
+                return code in sets[i]
+            if occ[c]:
+                return False
+        return False
+
+    @staticmethod
+    def _hop_hit(hop, s: int, code: int, occ: list[int]) -> bool:
+        """Is ``s`` (holding ``code``) the first occupied cell beyond the screen of the hop?"""
+        cells, sets, beyond = hop
+        i, n = 0, len(cells)
+        while i < n and not occ[cells[i]]:
+            i += 1
+        if beyond is not None and i >= beyond:
+            return False
+        for j in range(i + 1, n):
+            if occ[cells[j]]:
+                return cells[j] == s and code in sets[j]
+        return False
 
     def _attacks_from(self, code: int, s: int, occ: list[int]) -> list[int]:
         """What the piece can take: its attacks, inside its mobility region, a soldier on
