@@ -44,7 +44,7 @@ from variants.board3d import SIZE, Board3DText, ring
 from variants.inifile.values import in_region
 
 from . import Plugin, PluginError
-from .masks import ArmyMemo
+from .masks import army_memo
 from .ninepiece_pieces import (COMPOUND_NAMES, COMPOUND_SHARE, GROUP_NAMES, GROUPS, LINE, NAMES,
                                ORDER, STAGES, STOCKBROKER, VALUES, in_cube, stages_of,
                                stockbroker_capture, stockbroker_move, fusion_rule)
@@ -224,7 +224,7 @@ class Ninepiece(Plugin, RuleBase):
         self._fuse = fuse
         self._split = split
         self._gmask = gmask
-        self._group_armies = ArmyMemo(self._army_facts)
+        self._group_armies = army_memo(self._army_facts)
         self._simple_code = [bool((spt := pts[c >> 1]) is not None and spt.token in simple_tokens)
                              for c in range(ncodes)]
 
