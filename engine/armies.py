@@ -6,13 +6,14 @@ would end the game) depend only on the multiset of piece codes the side has on t
 captures, returns and promotions change it, other moves do not.  ``ArmyMemo`` keeps them per
 army (an ``Army``: the side's sorted codes and the facts the rule computed from them) and per
 side by the position's hash (adjudication, evaluation and capture gains each ask of the same
-node).  A position the memo has not seen follows from the position before it, when that one
-was seen and the move was an ordinary one (no flag but a double step, no hook's changes): a
-plain move keeps both armies, a capture takes the captured code from the opponent's, a
-promotion changes one code of the mover's, a drop adds one, a null move changes nothing.
-Each army keeps those steps (``minus``, ``plus``), so a search walks from army to army
-without sorting a side's codes; only a position with no seen parent counts them afresh (the
-caller's ``codes_of``).
+node).  A position the memo has not seen follows from the nearest position before it that was
+seen (a search asks at some nodes only), through the moves since, when each was an ordinary
+one (no flag but a double step, no hook's changes): a plain move keeps both armies, a capture
+takes the captured code from the opponent's, a promotion changes one code of the mover's, a
+drop adds one, a null move changes nothing.  Each army keeps those steps (``minus``,
+``plus``), so a search walks from army to army without sorting a side's codes; only a
+position with no seen position close before it counts them afresh (the caller's
+``codes_of``), and then gives the positions before it their armies too.
 
 ``MaskCover`` is the counting core of the coverage rule (variants/plugins/coverage.py, the
 Flipped-return Nichtschach games): each piece code has a bit mask (the directions or move
@@ -26,7 +27,7 @@ from __future__ import annotations
 from typing import Any, Callable, Final
 
 from .moves import CELL, DOUBLE, DROP, FLAGS, FROM_SHIFT, NULL_MOVE, TYPE_MASK, TYPE_SHIFT
-from .position import Position
+from .position import Position, Undo
 from .variant import CAPTURE_WINS
 
 ORDINARY: Final = FLAGS & ~DOUBLE       # a move with any other flag changes armies its own way
@@ -51,6 +52,7 @@ class ArmyMemo:
     armies by its hash; ``codes_of(pos, side)`` gives a side's sorted codes afresh."""
 
     SIZE = 50_000           # armies (and positions) kept; each memo starts over when full
+    BACK = 16               # moves looked back for a seen position
 
     def __init__(self, compute: Callable[[tuple[int, ...]], Facts], codes_of: CodesOf) -> None:
         self._compute = compute
@@ -69,38 +71,92 @@ class ArmyMemo:
         if a is not None:
             return a
         a = self._follow(pos, side, seen)
-        if a is None:
-            a = self._army(self._codes_of(pos, side))
         if len(seen) >= self.SIZE:
             seen.clear()
+        if a is None:
+            a = self._army(self._codes_of(pos, side))
+            self._seed(pos, side, a, seen)
         seen[h] = a
         return a
 
     def _follow(self, pos: Position, side: int, seen: dict[int, Army]) -> Army | None:
-        """The army from the position before's, where the last move says how it changed."""
+        """The army from the nearest position before this one that was seen (at most
+        ``BACK`` moves back), through the moves since, where each says how it changed the
+        army; None where one does not (a flag, a hook's changes) or none was seen."""
         st = pos.stack
         hist = pos.history
-        if not st or len(hist) < 2 or pos._movefx:
+        if pos._movefx:
             return None
-        rec, cap, extra, code = st[-1]
-        m = rec[0]
-        if extra is not None or m & ORDINARY:
-            return None
-        parent = seen.get(hist[-2])
+        n = len(st)
+        back = n if n < self.BACK else self.BACK
+        if len(hist) <= back:
+            back = len(hist) - 1
+        j = 1
+        parent: Army | None = None
+        while j <= back:
+            u = st[n - j]
+            if u[2] is not None or u[0][0] & ORDINARY:
+                return None
+            parent = seen.get(hist[-1 - j])
+            if parent is not None:
+                break
+            j += 1
         if parent is None:
             return None
+        a: Army | None = parent
+        side_now = pos.side
+        while j >= 1 and a is not None:
+            a = self._step(a, st[n - j], side, side_now ^ (j & 1), True)
+            j -= 1
+        return a
+
+    def _seed(self, pos: Position, side: int, a: Army, seen: dict[int, Army]) -> None:
+        """After a count afresh: the armies of the positions before this one, back through
+        its ordinary moves (up to ``BACK`` or a position seen), so that the next position
+        asked near here follows from one of them (a search asks at some nodes only, and
+        starts the memo over when it is full)."""
+        st = pos.stack
+        hist = pos.history
+        if pos._movefx:
+            return
+        n = len(st)
+        back = n if n < self.BACK else self.BACK
+        if len(hist) <= back:
+            back = len(hist) - 1
+        side_now = pos.side
+        for j in range(1, back + 1):
+            u = st[n - j]
+            if u[2] is not None or u[0][0] & ORDINARY or len(seen) >= self.SIZE - 1:
+                return
+            b = self._step(a, u, side, side_now ^ (j & 1), False)
+            h = hist[-1 - j]
+            if b is None or h in seen:
+                return
+            seen[h] = a = b
+
+    def _step(self, a: Army, u: Undo, side: int, mover: int, forward: bool) -> Army | None:
+        """``side``'s army after the ordinary move of ``u`` (made by ``mover``), from its
+        army before (``forward``), or the other way round; None if the army has not the code
+        the move takes away (which only a clash of two positions' hashes could cause)."""
+        m = u[0][0]
         if m == NULL_MOVE:
-            return parent
+            return a
         drop = (m >> FROM_SHIFT) & CELL == DROP
-        mover = pos.side ^ 1
         if side != mover:
-            return parent if drop or not cap else self._minus(parent, cap)
+            cap = u[1]
+            if not cap or drop:
+                return a
+            return self._minus(a, cap) if forward else self._plus(a, cap)
+        code = u[3]
         if drop:
-            return self._plus(parent, code)
+            return self._plus(a, code) if forward else self._minus(a, code)
         pt = (m >> TYPE_SHIFT) & TYPE_MASK
-        if pt:
-            return self._plus(self._minus(parent, code), pt * 2 + mover)
-        return parent
+        if not pt:
+            return a
+        b = self._minus(a, code if forward else pt * 2 + mover)
+        if b is None:
+            return None
+        return self._plus(b, pt * 2 + mover if forward else code)
 
     def _army(self, key: tuple[int, ...]) -> Army:
         memo = self._memo
@@ -111,10 +167,12 @@ class ArmyMemo:
             a = memo[key] = Army(key, self._compute(key))
         return a
 
-    def _minus(self, parent: Army, code: int) -> Army:
+    def _minus(self, parent: Army, code: int) -> Army | None:
         a = parent.minus.get(code)
         if a is None:
             key = parent.key
+            if code not in key:
+                return None
             i = key.index(code)
             a = parent.minus[code] = self._army(key[:i] + key[i + 1:])
         return a
