@@ -55,13 +55,12 @@ from .game import game_result
 from .limits import Limits, Stop
 from .movegen import attacked, evasions, in_check, legal_moves, pinned_cells, pseudo_moves, quiet_checks
 from .moves import ACTED, CELL, DOUBLE, DROP, EP, FLAGS, FROM_SHIFT, TYPE_MASK, TYPE_SHIFT, UNMADE_NOT
-from .ordering import K_BAD, K_KILLER, K_TACTICAL, _first
+from .ordering import K_BAD, K_KILLER, K_TACTICAL, NO_MOVE, REST_DROPS, REST_NONE, REST_QUIETS, Picker, _first
 from .quiesce import Quiescence
 from .reductions import LMP_COUNT, REDUCTION
 from .tt import EXACT, INF, LOWER, MATE, MATE_BOUND, MAX_PLY, TT, UPPER, from_tt, result_score, to_tt
 
 if TYPE_CHECKING:
-    from collections.abc import Iterable
     from threading import Event
     from typing import Callable
 
@@ -193,7 +192,7 @@ class Searcher(Quiescence):
         if not root_moves:
             return None, None, None
         tte = self.tt.get(pos.hash)
-        first = [k for _, k in self.order(pos, root_moves, tte[3] if tte else 0, 0)]
+        first = self.ordered(pos, root_moves, tte[3] if tte else 0, 0)
         best, ponder, best_score = first[0], None, None
         self.last_pv = [best]
         max_depth = min(limits.depth or MAX_PLY, MAX_PLY)
@@ -454,12 +453,13 @@ class Searcher(Quiescence):
             else:
                 moves = None
         staged = None
-        keyed: Iterable[tuple[int, int]] | None = None
+        pk: Picker | None = None
         if moves is None:
             if lazy:
                 if self.staged_quiets and not check and (tried or not ttmove):
                     # the quiet moves are generated only when the captures have not cut off
-                    keyed = self._staged_quiets(pos, ttmove, ply)
+                    # (what _staged_quiets gives)
+                    pk = self.picker(pos, pseudo_moves(pos, True), ttmove, ply, REST_QUIETS)
                 elif self.staged_drops and not check:
                     moves = pseudo_moves(pos, drops=False)
                     staged = self._first_drops(pos, moves, (ttmove, *killers))
@@ -473,9 +473,11 @@ class Searcher(Quiescence):
                 if not moves:
                     r = game_result(pos, moves)
                     return result_score(r, ply) if r else 0
-        if keyed is None:
-            ordered = self.order(pos, moves, ttmove, ply)       # type: ignore[arg-type]
-            keyed = ordered if staged is None else self._with_drops(pos, ordered, staged, ttmove, ply)
+        if pk is None:
+            # with drops staged, the other drops come once the keys fall below the killers'
+            # (what _with_drops gives)
+            pk = self.picker(pos, moves, ttmove, ply,          # type: ignore[arg-type]
+                             REST_NONE if staged is None else REST_DROPS, staged)
         # not in check: only royal moves, moves of pinned pieces and en passant can expose
         # the royal piece (the rules core's own shortcut, for variants where it holds)
         kcell = pos.king[side]
@@ -489,7 +491,11 @@ class Searcher(Quiescence):
         late_at = LMP_COUNT[depth] if depth < len(LMP_COUNT) and not pv_node and not check else 999
         checking: dict[int, set[int]] | None = None
         first: set[int] = set()
-        for key, m in keyed:
+        while True:
+            m = pk.next()
+            if m == NO_MOVE:
+                break
+            key = pk.key
             if m == tried:
                 continue
             late = count >= late_at and key < K_BAD
