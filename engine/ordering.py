@@ -174,6 +174,10 @@ class MoveOrdering(SearchState):
         packed.sort(reverse=True)
         return Picker(self, pos, moves, packed, ttmove, ply, rest, skip)
 
+    def staged_picker(self, pos: Position, ttmove: int, ply: int) -> Picker:
+        """The picker of ``_staged_quiets``: the captures now, the quiet moves later."""
+        return self.picker(pos, pseudo_moves(pos, True), ttmove, ply, REST_QUIETS)
+
     def _with_drops(self, pos: Position, keyed: list[tuple[int, int]], first: list[int],
                     ttmove: int, ply: int) -> Iterator[tuple[int, int]]:
         """``keyed`` (the board moves and the drops of ``first``, sorted), then, once the
@@ -197,7 +201,7 @@ class MoveOrdering(SearchState):
         those ``pseudo_moves(pos, True)`` gives (no ``is_tactical`` hook) and no drops.
         Generated between two moves of the node's loop, so the position is the node's (the
         searcher's own loop runs the same ``Picker``)."""
-        pk = self.picker(pos, pseudo_moves(pos, True), ttmove, ply, REST_QUIETS)
+        pk = self.staged_picker(pos, ttmove, ply)
         m = pk.next()
         while m != NO_MOVE:
             yield pk.key, m

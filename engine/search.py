@@ -55,7 +55,7 @@ from .game import game_result
 from .limits import Limits, Stop
 from .movegen import attacked, evasions, in_check, legal_moves, pinned_cells, pseudo_moves, quiet_checks
 from .moves import ACTED, CELL, DOUBLE, DROP, EP, FLAGS, FROM_SHIFT, TYPE_MASK, TYPE_SHIFT, UNMADE_NOT
-from .ordering import K_BAD, K_KILLER, K_TACTICAL, NO_MOVE, REST_DROPS, REST_NONE, REST_QUIETS, Picker, _first
+from .ordering import K_BAD, K_KILLER, K_TACTICAL, NO_MOVE, REST_DROPS, REST_NONE, Picker, _first
 from .quiesce import Quiescence
 from .reductions import LMP_COUNT, REDUCTION
 from .tt import EXACT, INF, LOWER, MATE, MATE_BOUND, MAX_PLY, TT, UPPER, from_tt, result_score, to_tt
@@ -459,7 +459,7 @@ class Searcher(Quiescence):
                 if self.staged_quiets and not check and (tried or not ttmove):
                     # the quiet moves are generated only when the captures have not cut off
                     # (what _staged_quiets gives)
-                    pk = self.picker(pos, pseudo_moves(pos, True), ttmove, ply, REST_QUIETS)
+                    pk = self.staged_picker(pos, ttmove, ply)
                 elif self.staged_drops and not check:
                     moves = pseudo_moves(pos, drops=False)
                     staged = self._first_drops(pos, moves, (ttmove, *killers))
