@@ -33,12 +33,12 @@ add their own terms (win conditions, paralysis ...) through ``Variant.eval_terms
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from .notation import NotationError
 from .position import Position
 from .structure import StructureTables
-from .tables import PieceTables, reachable
+from .tables import WORD_BITS, PieceTables, reachable
 
 if TYPE_CHECKING:
     from collections.abc import Mapping, Sequence
@@ -80,14 +80,23 @@ def _mobility(tab: PieceTables, s: int, p: float = DENSITY) -> float:
             n += q ** i * p * w * (1 - q ** rest) / p
     return n
 
+WORD_MASK: Final = (1 << WORD_BITS) - 1
+
 
 def _cells(bits: int) -> list[int]:
-    """The cells of a bit mask, lowest first."""
+    """The cells of a bit mask, lowest first.  Read WORD_BITS cells at a time: compiled, a
+    mask wider than 62 bits is an object, and each operation on it a new one, so the bits
+    are taken apart within a word that is a plain int."""
     out = []
+    base = 0
     while bits:
-        low = bits & -bits
-        out.append(low.bit_length() - 1)
-        bits ^= low
+        w = bits & WORD_MASK
+        bits >>= WORD_BITS
+        while w:
+            low = w & -w
+            out.append(base + low.bit_length() - 1)
+            w ^= low
+        base += WORD_BITS
     return out
 
 

@@ -18,6 +18,7 @@ from .game import game_result
 from .movegen import attacked, evasions, in_check, legal_moves, legal_tactical, pinned_cells, pseudo_moves
 from .moves import ACTED_SHIFT, CELL, DROP, EP, FISSION, FROM_SHIFT, FUSION, PROMO, SPECIAL, TYPE_MASK, TYPE_SHIFT
 from .ordering import LAST, SLOT_BITS, MoveOrdering
+from .search_state import NO_PV
 from .tt import INF, MAX_PLY, result_score
 from .variant import CAPTURE_WINS
 
@@ -38,7 +39,7 @@ class Quiescence(MoveOrdering):
             self._check_limits()
         if ply > self.seldepth:
             self.seldepth = ply
-        self.pv_after = []
+        self.pv_after = NO_PV
         if not self.lazy:
             return self._quiesce_full(pos, alpha, beta, ply, qply)
         if not self.plain_adj:
@@ -58,7 +59,7 @@ class Quiescence(MoveOrdering):
             best = -INF
             drop_hook = self.drop_hook
             royal = self.royal
-            best_pv: list[int] = []
+            best_pv: list[int] = NO_PV
             for m in moves:
                 if drop_hook is not None and (m >> FROM_SHIFT) & CELL == DROP and not drop_hook(pos, m):
                     continue
@@ -79,7 +80,7 @@ class Quiescence(MoveOrdering):
                             break
             if best == -INF:
                 r = game_result(pos, [])
-                self.pv_after = []
+                self.pv_after = NO_PV
                 return result_score(r, ply) if r else 0
             self.pv_after = best_pv
             return best
@@ -142,7 +143,7 @@ class Quiescence(MoveOrdering):
         # the check status is known (none) only for the first quiescence plies
         pinned = pinned_cells(pos, kcell, them) \
             if royal and self.fast_pins and qply < 2 and kcell >= 0 else None
-        best_pv = []
+        best_pv = NO_PV
         for e in cand:
             j = LAST - (e & LAST)
             m = cmoves[j]
@@ -212,13 +213,13 @@ class Quiescence(MoveOrdering):
                 tact.append(m)
             if not tact:
                 return stand
-        best_pv: list[int] = []
+        best_pv: list[int] = NO_PV
         for _, m in self.order(pos, tact, 0, min(ply, MAX_PLY), extra):
             pos.make(m)
             r = self.adjudicate(pos)
             if r is not None:
                 score = -result_score(r, ply + 1)
-                self.pv_after = []
+                self.pv_after = NO_PV
             else:
                 score = -self.quiesce(pos, -beta, -alpha, ply + 1, qply + 1)
             pos.unmake()

@@ -57,6 +57,7 @@ from .movegen import attacked, evasions, in_check, legal_moves, pinned_cells, ps
 from .moves import ACTED, CELL, DOUBLE, DROP, EP, FLAGS, FROM_SHIFT, TYPE_MASK, TYPE_SHIFT, UNMADE_NOT
 from .ordering import K_BAD, K_KILLER, K_TACTICAL, NO_MOVE, REST_DROPS, REST_NONE, Picker, _first
 from .quiesce import Quiescence
+from .search_state import NO_PV
 from .reductions import LMP_COUNT, REDUCTION
 from .tt import EXACT, INF, LOWER, MATE, MATE_BOUND, MAX_PLY, TT, UPPER, from_tt, result_score, to_tt
 
@@ -342,7 +343,7 @@ class Searcher(Quiescence):
         self.nodes += 1
         if not (self.nodes & self.CHECK_MASK):
             self._check_limits()
-        self.pv_after = []
+        self.pv_after = NO_PV
         if not self.plain_adj:
             r = self.adjudicate(pos)
             if r is not None:
@@ -408,7 +409,7 @@ class Searcher(Quiescence):
         drop_hook = self.drop_hook
         best = -INF
         best_move = 0
-        best_pv: list[int] = []
+        best_pv: list[int] = NO_PV
         alpha0 = alpha
         count = 0
         killers = self.killers[ply]
@@ -575,7 +576,7 @@ class Searcher(Quiescence):
             best = fstatic
         if count == 0:
             r = game_result(pos, [])
-            self.pv_after = []
+            self.pv_after = NO_PV
             return result_score(r, ply) if r else 0
         if best_move:
             flag = EXACT if alpha0 < best < beta else (LOWER if best >= beta else UPPER)
