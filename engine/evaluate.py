@@ -188,7 +188,8 @@ class Evaluator:
         self._home(mobs)
         # the pawn terms depend on the pawn cells alone where each player has one kind of
         # pawn: they are kept by those cells
-        self.pawn_cache: dict[tuple[int, int], tuple[int, int, int, int]] | None = None
+        # keyed by both sides' pawn cells in one mask (the first's, then the second's)
+        self.pawn_cache: dict[int, tuple[int, int, int, int]] | None = None
         if all(sum(1 for c in range(side, ncodes, 2) if self.pawnish[c]) <= 1 for side in (0, 1)):
             self.pawn_cache = {}
         # the mop-up drives a lone royal to the edge by the generic ending table (kept apart
@@ -375,6 +376,7 @@ class Evaluator:
             acc.append([sign * row[c] + ph + ((1 << (base + c)) if k else 0) for c in range(n)])
         self.acc_table = acc
         self.cell_mask = (1 << n) - 1
+        self.pawns_mask = (1 << (2 * n)) - 1   # both sides' pawn cells
 
     def prime(self, pos: Position) -> int:
         """Sum ``pos.acc`` afresh from the board (and mark it as this evaluator's, so that
@@ -409,17 +411,19 @@ class Evaluator:
         b = pos.board
         mask = self.cell_mask
         n = mask.bit_length()
-        m0 = bits & mask
-        m1 = (bits >> n) & mask
         cache = self.pawn_cache
         if cache is None:
+            m0 = bits & mask
+            m1 = (bits >> n) & mask
             pp, ps, f0, f1 = self._pawn_terms(b, _cells(m0), _cells(m1), m0, m1)
         else:
-            key = (m0, m1)
+            key = bits & self.pawns_mask
             hit = cache.get(key)
             if hit is None:
                 if len(cache) >= self.PAWN_CACHE:
                     cache.clear()
+                m0 = key & mask
+                m1 = key >> n
                 cache[key] = hit = self._pawn_terms(b, _cells(m0), _cells(m1), m0, m1)
             pp, ps, f0, f1 = hit
         if self.packed is not None:
