@@ -38,7 +38,7 @@ from typing import TYPE_CHECKING, Final
 from .notation import NotationError
 from .position import Position
 from .structure import StructureTables
-from .tables import WORD_BITS, PieceTables, reachable
+from .tables import PieceTables, reachable
 
 if TYPE_CHECKING:
     from collections.abc import Mapping, Sequence
@@ -80,6 +80,7 @@ def _mobility(tab: PieceTables, s: int, p: float = DENSITY) -> float:
             n += q ** i * p * w * (1 - q ** rest) / p
     return n
 
+WORD_BITS: Final = 60              # _cells: cells per word (a plain int when compiled)
 WORD_MASK: Final = (1 << WORD_BITS) - 1
 
 

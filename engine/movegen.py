@@ -12,7 +12,6 @@ from . import movedata
 from .attacks import attacked_mask, pinned_mask
 from .moves import (ACTED, ACTED_SHIFT, CASTLE, CELL, DOUBLE, DROP, EP, FISSION, FROM_SHIFT, FROM_TO, FUSION, LEGS,
                     SPECIAL, TYPE_SHIFT)
-from .tables import WORD_BITS
 from .walker import targets_into, walk_targets
 
 if TYPE_CHECKING:
@@ -149,10 +148,9 @@ def _captures(pos: Position, md: MoveData) -> list[int]:
     """The table moves of ``pseudo_moves(pos, True)``: captures, en passant and promotions.
     A piece whose captures the capture index describes (``tables.index_captures``) and that
     cannot promote from its cell takes its leaps' captures from one mask against the enemy's
-    cells (compiled, where a mask of more than 62 cells is an object: from the same mask in
-    two words of ``WORD_BITS`` cells on a board of at most twice that, elsewhere from its
-    capture cells one by one; the same captures in the same order) and walks only its rides;
-    any other walks every target and keeps the captures."""
+    cells (compiled: from its capture cells one by one, as a mask of more than 62 cells is an
+    object there) and walks only its rides; any other walks every target and keeps the
+    captures."""
     tl = md.tl
     promo = md.promo_of
     pfrom = md.pfrom_of
@@ -161,17 +159,9 @@ def _captures(pos: Position, md: MoveData) -> list[int]:
     ep = pos.ep
     out: list[int] = []
     them = 0                            # the enemy's cells as a bit mask
-    lo = hi = 0                         # compiled: the same mask in two words of WORD_BITS cells
-    words = COMPILED and len(b) <= 2 * WORD_BITS
     if not COMPILED:
         for s in pos.occ[side ^ 1]:
             them |= 1 << s
-    elif words:
-        for s in pos.occ[side ^ 1]:
-            if s < WORD_BITS:
-                lo |= 1 << s
-            else:
-                hi |= 1 << (s - WORD_BITS)
     for s in pos.occ[side]:
         code = b[s]
         T = tl[code]
@@ -180,18 +170,7 @@ def _captures(pos: Position, md: MoveData) -> list[int]:
         if pr is not None and s not in pfrom[code]:
             pr = None                   # a pawn far from its promotion zone moves plainly
         if T.capfast and pr is None:
-            if words:
-                x = T.caplo[s] & lo
-                while x:
-                    low = x & -x
-                    out.append(base | (low.bit_length() - 1))
-                    x ^= low
-                x = T.caphi[s] & hi
-                while x:
-                    low = x & -x
-                    out.append(base | (low.bit_length() - 1 + WORD_BITS))
-                    x ^= low
-            elif COMPILED:
+            if COMPILED:
                 for t in T.capcells[s]:
                     p = b[t]
                     if p and (p & 1) != side:

@@ -42,7 +42,7 @@ Promotions = dict[int, dict[tuple[int, int], tuple[int, ...]]]
 class PieceTables:
     __slots__ = ("code", "leaps", "mleaps", "cleaps", "rides", "mrides", "crides",
                  "special", "bent", "hops", "paths", "simple", "overlap", "capbits", "epcells",
-                 "caprides", "capfast", "capcells", "caplo", "caphi", "parts", "legs")
+                 "caprides", "capfast", "capcells", "parts", "legs")
 
     def __init__(self, code: int, n: int) -> None:
         self.code = code
@@ -64,10 +64,6 @@ class PieceTables:
         # those capture leaps are all the piece can capture with
         self.capbits: list[int] = [0] * n
         self.capcells: list[Cells] = [()] * n       # the same cells, ascending
-        # the same mask in two words of WORD_BITS cells (compiled, a plain int each), for
-        # boards of at most 2 * WORD_BITS cells
-        self.caplo: list[int] = [0] * n
-        self.caphi: list[int] = [0] * n
         self.epcells: list[Cells] = [()] * n
         self.caprides: list[tuple[Cells, ...]] = [()] * n   # rides and capture rides
         self.capfast = False
@@ -77,9 +73,6 @@ class PieceTables:
 
 
 # the parts of a piece's tables, as bits of ``PieceTables.parts``
-# cells per word of the capture index's two-word form (``PieceTables.caplo``, ``caphi``)
-WORD_BITS: Final = 60
-
 PART_LEAPS: Final = 1
 PART_MLEAPS: Final = 2
 PART_CLEAPS: Final = 4
@@ -227,8 +220,6 @@ def index_captures(tab: PieceTables) -> None:
             fast = False
         tab.capbits[s] = bits
         tab.capcells[s] = tuple(t for t in range(bits.bit_length()) if bits >> t & 1)
-        tab.caplo[s] = bits & ((1 << WORD_BITS) - 1)
-        tab.caphi[s] = bits >> WORD_BITS
         tab.epcells[s] = tuple(ep)
         tab.caprides[s] = tab.rides[s] + tab.crides[s]
     tab.capfast = fast
