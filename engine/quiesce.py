@@ -97,7 +97,7 @@ class Quiescence(MoveOrdering):
         extra = self.gains_hook(pos) if self.gains_hook is not None else None
         # sort entries (ordering.SLOT_BITS) of the moves kept: their key and their index in
         # cmoves and cgains (each move's gain)
-        cand: list[int] = []
+        cand: list[float] = []
         cmoves: list[int] = []
         cgains: list[int] = []
         for m in self.captures(pos):
@@ -109,7 +109,7 @@ class Quiescence(MoveOrdering):
                 gain = val[cap]
                 if extra is not None:
                     if extra[cap] >= CAPTURE_WINS:
-                        cand.append(((CAPTURE_WINS * 16) << SLOT_BITS) + LAST - len(cmoves))
+                        cand.append(float(((CAPTURE_WINS * 16) << SLOT_BITS) + LAST - len(cmoves)))
                         cmoves.append(m)
                         cgains.append(CAPTURE_WINS)    # wins: first, never pruned
                         continue
@@ -118,21 +118,21 @@ class Quiescence(MoveOrdering):
                     gain += val[((m >> TYPE_SHIFT) & TYPE_MASK) * 2 + side] - val[b[frm]]
                 elif stand + gain + 200 <= alpha:
                     continue        # delta pruning
-                cand.append(((gain * 16 - (val[b[frm]] >> 4)) << SLOT_BITS) + LAST - len(cmoves))
+                cand.append(float(((gain * 16 - (val[b[frm]] >> 4)) << SLOT_BITS) + LAST - len(cmoves)))
                 cmoves.append(m)
                 cgains.append(gain)
             elif m & EP:
-                cand.append(((100 * 16) << SLOT_BITS) + LAST - len(cmoves))
+                cand.append(float(((100 * 16) << SLOT_BITS) + LAST - len(cmoves)))
                 cmoves.append(m)
                 cgains.append(100)
             elif m & PROMO and not m & (FISSION | FUSION):
                 gain = val[((m >> TYPE_SHIFT) & TYPE_MASK) * 2 + side] - val[b[frm]]
                 if gain > 0:
-                    cand.append(((gain * 16) << SLOT_BITS) + LAST - len(cmoves))
+                    cand.append(float(((gain * 16) << SLOT_BITS) + LAST - len(cmoves)))
                     cmoves.append(m)
                     cgains.append(gain)
             elif hook is not None and hook(pos, m):
-                cand.append(LAST - len(cmoves))
+                cand.append(float(LAST - len(cmoves)))
                 cmoves.append(m)
                 cgains.append(0)
         if not cand:
@@ -145,7 +145,7 @@ class Quiescence(MoveOrdering):
             if royal and self.fast_pins and qply < 2 and kcell >= 0 else None
         best_pv = NO_PV
         for e in cand:
-            j = LAST - (e & LAST)
+            j = LAST - (int(e) & LAST)
             m = cmoves[j]
             gain = cgains[j]
             frm = (m >> FROM_SHIFT) & CELL
