@@ -17,7 +17,10 @@ the same nodes.
 
 A ratio above 1.00 means this tree is faster; where the two search different numbers of nodes
 (a change of move order), the search's ratio is of the time to the depth, and the nodes per
-second are shown beside it.  Needs a git clone with the revision's history.
+second are shown beside it.  Beside the wall times, the search's CPU time (its process's) and
+the ratio of nodes per CPU second: on a machine shared with other work the wall time measures
+the load as much as the engine, the CPU time much less.  Needs a git clone with the revision's
+history.
 """
 from __future__ import annotations
 
@@ -71,12 +74,14 @@ pos = parse(v, v.start_fen)
 perft(pos, 1)
 t = time.perf_counter(); n = perft(pos, depth); tp = time.perf_counter() - t
 nodes = 0
-ts = 0.0
+ts = tc = 0.0
 for fen in json.loads(sys.argv[4]) if len(sys.argv) > 4 else [v.start_fen]:
     s = Searcher(v, TT(16))
     p = parse(v, fen)
     t = time.perf_counter()
+    c = time.process_time()
     s.search(p, Limits(depth=sdepth), threading.Event())
+    tc += time.process_time() - c
     ts += time.perf_counter() - t
     nodes += s.nodes
 try:
@@ -84,7 +89,8 @@ try:
     compiled = _native.active is not None
 except ImportError:
     compiled = False
-print(json.dumps({"perft": n, "perft_s": tp, "nodes": nodes, "search_s": ts, "compiled": compiled}))
+print(json.dumps({"perft": n, "perft_s": tp, "nodes": nodes, "search_s": ts, "search_cpu": tc,
+                  "compiled": compiled}))
 """
 
 
@@ -174,6 +180,7 @@ def main(argv=None) -> int:
                     else:
                         b["perft_s"] = min(b["perft_s"], r["perft_s"])
                         b["search_s"] = min(b["search_s"], r["search_s"])
+                        b["search_cpu"] = min(b["search_cpu"], r["search_cpu"])
                         if (b["perft"], b["nodes"]) != (r["perft"], r["nodes"]):
                             print(f"{name}: figures differ between rounds")
                             rc = 1
@@ -181,9 +188,13 @@ def main(argv=None) -> int:
             same = r0["perft"] == r1["perft"]
             rp = r0["perft_s"] / r1["perft_s"]
             rs = r0["search_s"] / r1["search_s"]
+            # nodes per second of the search's CPU time (its process's, ``time.process_time``):
+            # the ratio a loaded machine disturbs least (with the same nodes, the CPU times' ratio)
+            rcpu = (r1["nodes"] * max(r0["search_cpu"], 1e-9)) / (max(r0["nodes"], 1) * max(r1["search_cpu"], 1e-9))
             worst = min(worst, rp, rs)
             print(f"{name:<24} {r1['perft']:>14,} {r0['perft_s']:7.2f} {r1['perft_s']:7.2f} {rp:6.2f}   "
                   f"{r1['nodes']:>12,} {r0['search_s']:7.2f} {r1['search_s']:7.2f} {rs:6.2f}"
+                  f"   cpu {r0['search_cpu']:.2f} / {r1['search_cpu']:.2f} s, ratio {rcpu:.2f}"
                   + ("" if same else f"   PERFT DIFFERS (ref {r0['perft']:,})")
                   + ("" if r0["nodes"] == r1["nodes"] else
                      f"   search nodes differ (ref {r0['nodes']:,}); nodes/s ref "
