@@ -48,6 +48,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+import gc
 import time
 
 from .evaluate import Evaluator
@@ -75,6 +76,7 @@ class Searcher(Quiescence):
     CHECK_MASK = 63
     IIR_DEPTH = 4             # nodes this deep without a hash move are searched a ply shallower
     ECACHE_SIZE = 1 << 17     # evaluations kept (about 12 MB at most)
+    GC_YOUNG = 20_000         # the cyclic collector's young threshold while searching (see search)
     iter_best: tuple[int, list[int]] | None   # the depth's best root line so far (for a stop)
 
     def __init__(self, variant: Variant, tt: TT | None = None) -> None:
@@ -160,10 +162,18 @@ class Searcher(Quiescence):
         """(best move, ponder move, score): None for a missing one (no legal move; the score also for a
         stop before any line).  The position is left as it was, also after a stop."""
         base = self._base = len(pos.stack)
+        # CPython's default (700) runs the collector every few hundred nodes, as the TT and the
+        # history fill, each time over every young object; the search makes almost no cycles.
+        # Compiled, 4-6% more nodes per second in chess and Knavish middlegames (measured)
+        old = gc.get_threshold()
+        if old[0] < self.GC_YOUNG:
+            gc.set_threshold(self.GC_YOUNG, old[1], old[2])
         try:
             return self._search(pos, limits, stop_event, on_info)
         finally:
             self._unwind(pos, base)
+            if gc.get_threshold()[0] == self.GC_YOUNG:
+                gc.set_threshold(old[0], old[1], old[2])
 
     def _unwind(self, pos: Position, base: int):
         """Take back what an aborted search left made (moves and null moves: ``unmake`` takes either)."""
@@ -459,7 +469,6 @@ class Searcher(Quiescence):
             if lazy:
                 if self.staged_quiets and not check and (tried or not ttmove):
                     # the quiet moves are generated only when the captures have not cut off
-                    # (what _staged_quiets gives)
                     pk = self.staged_picker(pos, ttmove, ply)
                 elif self.staged_drops and not check:
                     moves = pseudo_moves(pos, drops=False)
@@ -475,8 +484,7 @@ class Searcher(Quiescence):
                     r = game_result(pos, moves)
                     return result_score(r, ply) if r else 0
         if pk is None:
-            # with drops staged, the other drops come once the keys fall below the killers'
-            # (what _with_drops gives)
+            # staged drops: the others come once the keys fall below the killers' (_with_drops)
             pk = self.picker(pos, moves, ttmove, ply,          # type: ignore[arg-type]
                              REST_NONE if staged is None else REST_DROPS, staged)
         # not in check: only royal moves, moves of pinned pieces and en passant can expose
