@@ -21,7 +21,8 @@ the same nodes.
 
 A ratio above 1.00 means this tree is faster; where the two search different numbers of nodes
 (a change of move order), the search's ratio is of the time to the depth, and the nodes per
-second are shown beside it.  Needs a git clone with the revision's history.
+second are shown beside it; every row also ends with the ratio of nodes per CPU second, the
+figure to quote when the node counts differ.  Needs a git clone with the revision's history.
 """
 from __future__ import annotations
 
@@ -102,7 +103,7 @@ for lazy in ("attacks", "attack_masks"):    # the attack tables, built on the se
     except Exception:
         pass
 nodes = 0
-ts = 0.0
+ts = tc = 0.0
 for fen in json.loads(sys.argv[4]) if len(sys.argv) > 4 else [v.start_fen]:
     s = Searcher(v, TT(16))
     p = parse(v, fen)
@@ -115,7 +116,9 @@ try:
     compiled = _native.active is not None
 except ImportError:
     compiled = False
-print(json.dumps({"perft": n, "perft_s": tp, "nodes": nodes, "search_s": ts, "compiled": compiled}))
+tc = ts    # CPU time already (kept as its own field for the nodes-per-second ratio)
+print(json.dumps({"perft": n, "perft_s": tp, "nodes": nodes, "search_s": ts, "search_cpu": tc,
+                  "compiled": compiled}))
 """
 
 
@@ -205,6 +208,7 @@ def main(argv=None) -> int:
                     else:
                         b["perft_s"] = min(b["perft_s"], r["perft_s"])
                         b["search_s"] = min(b["search_s"], r["search_s"])
+                        b["search_cpu"] = min(b["search_cpu"], r["search_cpu"])
                         if (b["perft"], b["nodes"]) != (r["perft"], r["nodes"]):
                             print(f"{name}: figures differ between rounds")
                             rc = 1
@@ -212,9 +216,13 @@ def main(argv=None) -> int:
             same = r0["perft"] == r1["perft"]
             rp = r0["perft_s"] / r1["perft_s"]
             rs = r0["search_s"] / r1["search_s"]
+            # nodes per second of the search's CPU time (its process's, ``time.process_time``):
+            # the ratio a loaded machine disturbs least (with the same nodes, the CPU times' ratio)
+            rcpu = (r1["nodes"] * max(r0["search_cpu"], 1e-9)) / (max(r0["nodes"], 1) * max(r1["search_cpu"], 1e-9))
             worst = min(worst, rp, rs)
             print(f"{name:<24} {r1['perft']:>14,} {r0['perft_s']:7.2f} {r1['perft_s']:7.2f} {rp:6.2f}   "
                   f"{r1['nodes']:>12,} {r0['search_s']:7.2f} {r1['search_s']:7.2f} {rs:6.2f}"
+                  f"   cpu {r0['search_cpu']:.2f} / {r1['search_cpu']:.2f} s, ratio {rcpu:.2f}"
                   + ("" if same else f"   PERFT DIFFERS (ref {r0['perft']:,})")
                   + ("" if r0["nodes"] == r1["nodes"] else
                      f"   search nodes differ (ref {r0['nodes']:,}); nodes/s ref "

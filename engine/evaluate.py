@@ -33,7 +33,7 @@ add their own terms (win conditions, paralysis ...) through ``Variant.eval_terms
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from .notation import NotationError
 from .position import Position
@@ -80,14 +80,24 @@ def _mobility(tab: PieceTables, s: int, p: float = DENSITY) -> float:
             n += q ** i * p * w * (1 - q ** rest) / p
     return n
 
+WORD_BITS: Final = 60              # _cells: cells per word (a plain int when compiled)
+WORD_MASK: Final = (1 << WORD_BITS) - 1
+
 
 def _cells(bits: int) -> list[int]:
-    """The cells of a bit mask, lowest first."""
+    """The cells of a bit mask, lowest first.  Read WORD_BITS cells at a time: compiled, a
+    mask wider than 62 bits is an object, and each operation on it a new one, so the bits
+    are taken apart within a word that is a plain int."""
     out = []
+    base = 0
     while bits:
-        low = bits & -bits
-        out.append(low.bit_length() - 1)
-        bits ^= low
+        w = bits & WORD_MASK
+        bits >>= WORD_BITS
+        while w:
+            low = w & -w
+            out.append(base + low.bit_length() - 1)
+            w ^= low
+        base += WORD_BITS
     return out
 
 
@@ -183,7 +193,8 @@ class Evaluator:
         self._home(mobs)
         # the pawn terms depend on the pawn cells alone where each player has one kind of
         # pawn: they are kept by those cells
-        self.pawn_cache: dict[tuple[int, int], tuple[int, int, int, int]] | None = None
+        # keyed by both sides' pawn cells in one mask (the first's, then the second's)
+        self.pawn_cache: dict[int, tuple[int, int, int, int]] | None = None
         if all(sum(1 for c in range(side, ncodes, 2) if self.pawnish[c]) <= 1 for side in (0, 1)):
             self.pawn_cache = {}
         # the mop-up drives a lone royal to the edge by the generic ending table (kept apart
@@ -370,6 +381,7 @@ class Evaluator:
             acc.append([sign * row[c] + ph + ((1 << (base + c)) if k else 0) for c in range(n)])
         self.acc_table = acc
         self.cell_mask = (1 << n) - 1
+        self.pawns_mask = (1 << (2 * n)) - 1   # both sides' pawn cells
 
     def prime(self, pos: Position) -> int:
         """Sum ``pos.acc`` afresh from the board (and mark it as this evaluator's, so that
@@ -404,17 +416,19 @@ class Evaluator:
         b = pos.board
         mask = self.cell_mask
         n = mask.bit_length()
-        m0 = bits & mask
-        m1 = (bits >> n) & mask
         cache = self.pawn_cache
         if cache is None:
+            m0 = bits & mask
+            m1 = (bits >> n) & mask
             pp, ps, f0, f1 = self._pawn_terms(b, _cells(m0), _cells(m1), m0, m1)
         else:
-            key = (m0, m1)
+            key = bits & self.pawns_mask
             hit = cache.get(key)
             if hit is None:
                 if len(cache) >= self.PAWN_CACHE:
                     cache.clear()
+                m0 = key & mask
+                m1 = key >> n
                 cache[key] = hit = self._pawn_terms(b, _cells(m0), _cells(m1), m0, m1)
             pp, ps, f0, f1 = hit
         if self.packed is not None:

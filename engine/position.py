@@ -180,9 +180,12 @@ class Position:
         to = m & CELL
         frm = (m >> FROM_SHIFT) & CELL
         old = self.acc
-        rec: Record = (m, self.ep, self.ep_victim, self.castle, self.halfmove, self.hash, old)
-        h = self.hash ^ z.side ^ z.ep[self.ep] ^ z.ep[-1]
-        self.ep = -1
+        ep0 = self.ep
+        rec: Record = (m, ep0, self.ep_victim, self.castle, self.halfmove, self.hash, old)
+        h = self.hash ^ z.side
+        if ep0 >= 0:                    # the en-passant cell lapses
+            h ^= z.ep[ep0] ^ z.ep[-1]
+            self.ep = -1
         extra: Any = None
         cap = 0
         code = 0
@@ -331,13 +334,14 @@ class Position:
                 self.halfmove = 0
             else:
                 self.halfmove += 1
-            cm = self._cmask
-            nc = self.castle & cm[frm] & cm[to]
-            if rook:
-                nc &= cm[rook_from]     # the rook's own rights (a Seirawan gate) lapse too
-            if nc != self.castle:
-                h ^= z.castle_key(self.castle) ^ z.castle_key(nc)
-                self.castle = nc
+            if self.castle:
+                cm = self._cmask
+                nc = self.castle & cm[frm] & cm[to]
+                if rook:
+                    nc &= cm[rook_from]     # the rook's own rights (a Seirawan gate) lapse too
+                if nc != self.castle:
+                    h ^= z.castle_key(self.castle) ^ z.castle_key(nc)
+                    self.castle = nc
             if cap and self._capfx and not m & LEGS:  # a multi-leg move keeps its victim
                 self.hash = h
                 jc = self._jbuf                 # empty: kept for the next hook when it stays so

@@ -17,7 +17,8 @@ from typing import TYPE_CHECKING
 from .game import game_result
 from .movegen import attacked, evasions, in_check, legal_moves, legal_tactical, pinned_cells, pseudo_moves
 from .moves import ACTED_SHIFT, CELL, DROP, EP, FISSION, FROM_SHIFT, FUSION, PROMO, SPECIAL, TYPE_MASK, TYPE_SHIFT
-from .ordering import MoveOrdering, _first
+from .ordering import LAST, SLOT_BITS, MoveOrdering
+from .search_state import NO_PV
 from .tt import INF, MAX_PLY, result_score
 from .variant import CAPTURE_WINS
 
@@ -38,7 +39,7 @@ class Quiescence(MoveOrdering):
             self._check_limits()
         if ply > self.seldepth:
             self.seldepth = ply
-        self.pv_after = []
+        self.pv_after = NO_PV
         if not self.lazy:
             return self._quiesce_full(pos, alpha, beta, ply, qply)
         if not self.plain_adj:
@@ -54,11 +55,11 @@ class Quiescence(MoveOrdering):
                 moves = evasions(pos, pseudo_moves(pos, drops=False), pos.king[side], them, True)
             else:
                 moves = pseudo_moves(pos)
-            moves = [m for _, m in self.order(pos, moves, 0, min(ply, MAX_PLY))]
+            moves = self.ordered(pos, moves, 0, min(ply, MAX_PLY))
             best = -INF
             drop_hook = self.drop_hook
             royal = self.royal
-            best_pv: list[int] = []
+            best_pv: list[int] = NO_PV
             for m in moves:
                 if drop_hook is not None and (m >> FROM_SHIFT) & CELL == DROP and not drop_hook(pos, m):
                     continue
@@ -79,7 +80,7 @@ class Quiescence(MoveOrdering):
                             break
             if best == -INF:
                 r = game_result(pos, [])
-                self.pv_after = []
+                self.pv_after = NO_PV
                 return result_score(r, ply) if r else 0
             self.pv_after = best_pv
             return best
@@ -94,7 +95,11 @@ class Quiescence(MoveOrdering):
         val = self.value
         hook = self.is_tactical_hook
         extra = self.gains_hook(pos) if self.gains_hook is not None else None
-        cand: list[tuple[int, int, int]] = []
+        # sort entries (ordering.SLOT_BITS) of the moves kept: their key and their index in
+        # cmoves and cgains (each move's gain)
+        cand: list[float] = []
+        cmoves: list[int] = []
+        cgains: list[int] = []
         for m in self.captures(pos):
             frm = (m >> FROM_SHIFT) & CELL
             if frm == DROP:
@@ -104,32 +109,45 @@ class Quiescence(MoveOrdering):
                 gain = val[cap]
                 if extra is not None:
                     if extra[cap] >= CAPTURE_WINS:
-                        cand.append((CAPTURE_WINS * 16, m, CAPTURE_WINS))    # wins: first, never pruned
+                        cand.append(float(((CAPTURE_WINS * 16) << SLOT_BITS) + LAST - len(cmoves)))
+                        cmoves.append(m)
+                        cgains.append(CAPTURE_WINS)    # wins: first, never pruned
                         continue
                     gain += extra[cap]
                 if m & PROMO and not m & (FISSION | FUSION):
                     gain += val[((m >> TYPE_SHIFT) & TYPE_MASK) * 2 + side] - val[b[frm]]
                 elif stand + gain + 200 <= alpha:
                     continue        # delta pruning
-                cand.append((gain * 16 - (val[b[frm]] >> 4), m, gain))
+                cand.append(float(((gain * 16 - (val[b[frm]] >> 4)) << SLOT_BITS) + LAST - len(cmoves)))
+                cmoves.append(m)
+                cgains.append(gain)
             elif m & EP:
-                cand.append((100 * 16, m, 100))
+                cand.append(float(((100 * 16) << SLOT_BITS) + LAST - len(cmoves)))
+                cmoves.append(m)
+                cgains.append(100)
             elif m & PROMO and not m & (FISSION | FUSION):
                 gain = val[((m >> TYPE_SHIFT) & TYPE_MASK) * 2 + side] - val[b[frm]]
                 if gain > 0:
-                    cand.append((gain * 16, m, gain))
+                    cand.append(float(((gain * 16) << SLOT_BITS) + LAST - len(cmoves)))
+                    cmoves.append(m)
+                    cgains.append(gain)
             elif hook is not None and hook(pos, m):
-                cand.append((0, m, 0))
+                cand.append(float(LAST - len(cmoves)))
+                cmoves.append(m)
+                cgains.append(0)
         if not cand:
             return stand
-        cand.sort(key=_first, reverse=True)
+        cand.sort(reverse=True)
         royal = self.royal
         kcell = pos.king[side]
         # the check status is known (none) only for the first quiescence plies
         pinned = pinned_cells(pos, kcell, them) \
             if royal and self.fast_pins and qply < 2 and kcell >= 0 else None
-        best_pv = []
-        for _, m, gain in cand:
+        best_pv = NO_PV
+        for e in cand:
+            j = LAST - (int(e) & LAST)
+            m = cmoves[j]
+            gain = cgains[j]
             frm = (m >> FROM_SHIFT) & CELL
             # a capture by a more valuable piece of a defended piece loses material
             if gain and val[b[frm]] > gain + 50 and not m & PROMO and \
@@ -195,13 +213,13 @@ class Quiescence(MoveOrdering):
                 tact.append(m)
             if not tact:
                 return stand
-        best_pv: list[int] = []
+        best_pv: list[int] = NO_PV
         for _, m in self.order(pos, tact, 0, min(ply, MAX_PLY), extra):
             pos.make(m)
             r = self.adjudicate(pos)
             if r is not None:
                 score = -result_score(r, ply + 1)
-                self.pv_after = []
+                self.pv_after = NO_PV
             else:
                 score = -self.quiesce(pos, -beta, -alpha, ply + 1, qply + 1)
             pos.unmake()

@@ -48,6 +48,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+import gc
 import time
 
 from .evaluate import Evaluator
@@ -55,13 +56,13 @@ from .game import game_result
 from .limits import Limits, Stop
 from .movegen import attacked, evasions, in_check, legal_moves, pinned_cells, pseudo_moves, quiet_checks
 from .moves import ACTED, CELL, DOUBLE, DROP, EP, FLAGS, FROM_SHIFT, TYPE_MASK, TYPE_SHIFT, UNMADE_NOT
-from .ordering import K_BAD, K_KILLER, K_TACTICAL, _first
+from .ordering import K_BAD, K_KILLER, K_TACTICAL, NO_MOVE, REST_DROPS, REST_NONE, Picker, _first
 from .quiesce import Quiescence
+from .search_state import NO_PV
 from .reductions import LMP_COUNT, REDUCTION
 from .tt import EXACT, INF, LOWER, MATE, MATE_BOUND, MAX_PLY, TT, UPPER, from_tt, result_score, to_tt
 
 if TYPE_CHECKING:
-    from collections.abc import Iterable
     from threading import Event
     from typing import Callable
 
@@ -75,6 +76,7 @@ class Searcher(Quiescence):
     CHECK_MASK = 63
     IIR_DEPTH = 4             # nodes this deep without a hash move are searched a ply shallower
     ECACHE_SIZE = 1 << 17     # evaluations kept (about 12 MB at most)
+    GC_YOUNG = 20_000         # the cyclic collector's young threshold while searching (see search)
     iter_best: tuple[int, list[int]] | None   # the depth's best root line so far (for a stop)
 
     def __init__(self, variant: Variant, tt: TT | None = None) -> None:
@@ -163,10 +165,18 @@ class Searcher(Quiescence):
         """(best move, ponder move, score): None for a missing one (no legal move; the score also for a
         stop before any line).  The position is left as it was, also after a stop."""
         base = self._base = len(pos.stack)
+        # CPython's default (700) runs the collector every few hundred nodes, as the TT and the
+        # history fill, each time over every young object; the search makes almost no cycles.
+        # Compiled, 4-6% more nodes per second in chess and Knavish middlegames (measured)
+        old = gc.get_threshold()
+        if old[0] < self.GC_YOUNG:
+            gc.set_threshold(self.GC_YOUNG, old[1], old[2])
         try:
             return self._search(pos, limits, stop_event, on_info)
         finally:
             self._unwind(pos, base)
+            if gc.get_threshold()[0] == self.GC_YOUNG:
+                gc.set_threshold(old[0], old[1], old[2])
 
     def _unwind(self, pos: Position, base: int):
         """Take back what an aborted search left made (moves and null moves: ``unmake`` takes either)."""
@@ -196,7 +206,7 @@ class Searcher(Quiescence):
         if not root_moves:
             return None, None, None
         tte = self.tt.get(pos.hash)
-        first = [k for _, k in self.order(pos, root_moves, tte[3] if tte else 0, 0)]
+        first = self.ordered(pos, root_moves, tte[3] if tte else 0, 0)
         best, ponder, best_score = first[0], None, None
         self.last_pv = [best]
         max_depth = min(limits.depth or MAX_PLY, MAX_PLY)
@@ -346,7 +356,7 @@ class Searcher(Quiescence):
         self.nodes += 1
         if not (self.nodes & self.CHECK_MASK):
             self._check_limits()
-        self.pv_after = []
+        self.pv_after = NO_PV
         if not self.plain_adj:
             r = self.adjudicate(pos)
             if r is not None:
@@ -419,7 +429,7 @@ class Searcher(Quiescence):
         drop_hook = self.drop_hook
         best = -INF
         best_move = 0
-        best_pv: list[int] = []
+        best_pv: list[int] = NO_PV
         alpha0 = alpha
         count = 0
         killers = self.killers[ply]
@@ -464,12 +474,12 @@ class Searcher(Quiescence):
             else:
                 moves = None
         staged = None
-        keyed: Iterable[tuple[int, int]] | None = None
+        pk: Picker | None = None
         if moves is None:
             if lazy:
                 if self.staged_quiets and not check and (tried or not ttmove):
                     # the quiet moves are generated only when the captures have not cut off
-                    keyed = self._staged_quiets(pos, ttmove, ply)
+                    pk = self.staged_picker(pos, ttmove, ply)
                 elif self.staged_drops and not check:
                     moves = pseudo_moves(pos, drops=False)
                     staged = self._first_drops(pos, moves, (ttmove, *killers))
@@ -483,9 +493,10 @@ class Searcher(Quiescence):
                 if not moves:
                     r = game_result(pos, moves)
                     return result_score(r, ply) if r else 0
-        if keyed is None:
-            ordered = self.order(pos, moves, ttmove, ply)       # type: ignore[arg-type]
-            keyed = ordered if staged is None else self._with_drops(pos, ordered, staged, ttmove, ply)
+        if pk is None:
+            # staged drops: the others come once the keys fall below the killers' (_with_drops)
+            pk = self.picker(pos, moves, ttmove, ply,          # type: ignore[arg-type]
+                             REST_NONE if staged is None else REST_DROPS, staged)
         # not in check: only royal moves, moves of pinned pieces and en passant can expose
         # the royal piece (the rules core's own shortcut, for variants where it holds)
         kcell = pos.king[side]
@@ -499,7 +510,11 @@ class Searcher(Quiescence):
         late_at = LMP_COUNT[depth] if depth < len(LMP_COUNT) and not pv_node and not check else 999
         checking: dict[int, set[int]] | None = None
         first: set[int] = set()
-        for key, m in keyed:
+        while True:
+            m = pk.next()
+            if m == NO_MOVE:
+                break
+            key = pk.key
             if m == tried:
                 continue
             late = count >= late_at and key < K_BAD
@@ -579,7 +594,7 @@ class Searcher(Quiescence):
             best = fstatic
         if count == 0:
             r = game_result(pos, [])
-            self.pv_after = []
+            self.pv_after = NO_PV
             return result_score(r, ply) if r else 0
         if best_move:
             flag = EXACT if alpha0 < best < beta else (LOWER if best >= beta else UPPER)

@@ -7,12 +7,16 @@ ordering.py, ``_eval_store`` here, the rest in search.py).
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Callable
+from typing import TYPE_CHECKING, Callable, Final
 
 if TYPE_CHECKING:
     from .evaluate import Evaluator
     from .position import Position
     from .variant import Result, Variant
+
+# the empty line, one list for every node that has none (a list allocated per node costs):
+# a line is never changed in place, each is built anew as [move] + the line below
+NO_PV: Final[list[int]] = []
 
 
 class SearchState:

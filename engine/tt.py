@@ -38,9 +38,8 @@ class TT:
 
     def put(self, key: int, entry: TTEntry) -> None:
         t = self.table
-        if key in t:
-            del t[key]            # re-inserted below: a stored position becomes young again
-        elif len(t) >= self.capacity:
+        # a stored position is taken out and re-inserted below: it becomes young again
+        if t.pop(key, None) is None and len(t) >= self.capacity:
             # drop the oldest quarter (insertion order = age)
             for k in list(t)[: self.capacity // 4]:
                 del t[k]
