@@ -2,7 +2,7 @@
 direction, a class, a victory group), kept per army for the plugins that have such a rule."""
 from __future__ import annotations
 
-from engine.moves import CELL, DROP, FROM_SHIFT, TYPE_SHIFT
+from engine.moves import TYPE_SHIFT, is_drop
 
 
 class ArmyMemo:
@@ -34,7 +34,7 @@ class ArmyMemo:
             rec, cap, extra, _code = st[-1]
             m = rec[0]
             # from and to cells alone (no promotion, second cell or flag), not a drop, no capture
-            if m < 1 << TYPE_SHIFT and not cap and extra is None and (m >> FROM_SHIFT) & CELL != DROP \
+            if m < 1 << TYPE_SHIFT and not cap and extra is None and not is_drop(m) \
                     and len(pos.history) >= 2:
                 r = seen.get(pos.history[-2])
         if r is None:
