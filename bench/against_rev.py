@@ -2,7 +2,9 @@
 fixed-depth search from each variant's start (with ``--middlegames``, the search from the
 middlegame positions of ``MIDDLEGAMES`` instead, where a variant has them), each measured in a
 fresh process by this tree's code and by the revision's (extracted with ``git archive``),
-alternating, best of N rounds.
+alternating, best of N rounds.  Each process builds its tables before the clock starts: the
+generator's by a perft of depth 1, the attack tables (which a search builds at its first
+attack test) by reading them, so that the figures are of the count and the search alone.
 
 The default revision is the last one where the seed games (Nichtschach, Ninepiece, Nested,
 Notake) were Python modules; since then they are shipped variants files plus plugins, and
@@ -54,6 +56,26 @@ MIDDLEGAMES = {
         "2n7/r2d1kbn1r/pp1p1pnp1p/4q1d3/3d6/2pc2n3/6DCD1/PPPPP1P1PP/1DNB2KC1R/RDN4N2 b kq - 1 31",
         "1dnc3nd1/r2b2k3/1pp1p2pp1/1d6d1/3pNc4/7p2/2PP3P1P/P2D1PPBP1/R2D1K1ND1/2N4NDR b - - 2 31",
         "7n2/rdnb2k2r/pnppp1p3/1p1d3cpp/1P8/P6n2/2CNP5/1DPP1P1P1q/R3Q1BN2/2ND2KND1 b - - 1 31"],
+    # move 16 of games of cellfish against itself (4 random plies, then depth 3)
+    "elefantnichtschach": [
+        "rubenr/pppppp/6/2P3/PP1PPP/R1BENR|nad1au/pppppp/6/6/1PP1PP/NAA2U|ek1lab/ppppp1/6/3K2/P1PPPP/E3YB|"
+        "byl1ke/pppppp/6/6/fPPPPP/B1L1KE|ua3n/pppLpp/2p3/6/PPPPPP/UA1DAN|rne2r/ppp1pp/3p2/6/PPPPPP/RNEBUR "
+        "w [DEKKLLNYdkkllnyfffp] 0 16",
+        "r2enr/pppp1p/3p2/6/PPPP1P/RUBENR|nadga1/u2Lpp/2p3/6/PPPPPP/NADGAU|e1qlyb/pppp1p/3np1/6/PPPPPP/EKQLYB|"
+        "b1lyke/pppppp/p5/6/PPPPPP/BYLQKE|uagda1/1p1ppp/1f4/3PG1/PP2PP/R2fAN|rnebur/pppppp/6/6/P1PPPP/1NEB1R "
+        "w [ENFFFFrknnyf] 0 16",
+        "r1benr/ppp1pp/6/P3P1/1PP2P/RUBENR|1adgau/pp1ppp/3pp1/6/PPPPPP/NADGAU|ekqlyb/pppp1p/5f/2U3/PPPPPP/EKQLYB|"
+        "by1qke/pppppp/p4f/2PQ2/PP1PPP/BYLQKE|uagda1/1ppppp/3f2/6/1nPPPU/UAGDAN|rnebur/1ppppp/p5/2P3/P1PPBP/RNE2R "
+        "w [NFff] 0 16"],
+    "ninepiece-nichtschach": [
+        "rg2ar/pp2pp/6/6/PPP1PP/RG1FR1|aScfbg/p1p1pp/3p2/6/P1PPP1/AsCNBG|fnuucs/ppp1p1/2pp2/1P4/PPPPP1/FNUUCS|"
+        "scuunf/pp1ppp/6/6/PP1PPP/SCUUNF|gbncba/ppp1pp/6/6/PPPBPP/GB3A|ra1sgr/pp1ppp/2p3/6/PPPPPP/RAFSGR w [-] 0 16",
+        "r2far/pp1p1p/6/6/2P1P1/RG1FAR|abcnbg/1p1g1p/p2p2/P5/PPP1P1/AB1NBG|fnuucs/p1pppp/4c1/6/PPPPPP/FNUUCS|"
+        "scuunf/pppp1p/6/3C2/PPPPPP/SCUUNF|gbn1ba/pppppp/6/6/PPPPP1/GBNCBA|1(ra)fsgr/pppppp/6/5P/PPPPPP/RAFSGR "
+        "w [-] 0 16",
+        "Ggsfar/2pppp/c3p1/6/2PP2/2SF1R|3nbg/ppppp1/6/P4P/PPPPPP/ABCNBG|1nuucs/1ppppp/6/6/P1PPPP/FNUUCS|"
+        "scuunf/pppppp/6/6/PPPPPP/SCUUNF|gbncba/pppppp/p5/P4P/1PPPPP/GBNCBA|rafsgr/1pp1pp/2p3/6/PPP1P1/RA1FGR "
+        "w [-] 0 16"],
     "chess": [
         "r1bqkbnr/pppp1ppp/2n5/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R b KQkq - 3 3",
         "r2q1rk1/pp2bppp/2n1pn2/3p4/3P1B2/2PB1N2/PP1N1PPP/R2QK2R w KQ - 0 10"],
@@ -70,6 +92,11 @@ v = variants.get(name)
 pos = parse(v, v.start_fen)
 perft(pos, 1)
 t = time.perf_counter(); n = perft(pos, depth); tp = time.perf_counter() - t
+for lazy in ("attacks", "attack_masks"):    # the attack tables, built on the search's first need
+    try:
+        getattr(v, lazy)
+    except Exception:
+        pass
 nodes = 0
 ts = 0.0
 for fen in json.loads(sys.argv[4]) if len(sys.argv) > 4 else [v.start_fen]:

@@ -54,7 +54,9 @@ def _result(pos: Position, legal: list[int] | None) -> Result:
         r = v.check_ok_repetition(pos, count)
         if r is not None:
             return r
-    if v.move_rule_plies and pos.halfmove >= v.move_rule_plies:
+    if v.move_rule_plies and pos.halfmove >= v.move_rule_plies and (
+            not v.rules.extends_move_rule
+            or pos.halfmove - v.move_rule_extension(pos) >= v.move_rule_plies):
         return (DRAW, move_rule_name(v))
     if v.is_draw_by_material(pos):
         return (DRAW, "insufficient material")

@@ -46,6 +46,8 @@ class Rules:
     own_tactical: bool      # is_tactical
     acted_result: bool      # acted_result
     capture_gains: bool     # capture_gains
+    judges_cycles: bool     # judge_cycle: a repetition in the searcher is judged, not a draw
+    extends_move_rule: bool  # move_rule_extension: the move rule may wait longer
     # derived
     royal_attacks: bool     # check is "the royal piece is attacked" (royal_check, no own check test)
     gives_check: bool       # the game knows check at all (royal pieces or an own check test)
@@ -161,6 +163,8 @@ def derive(v: Variant) -> Rules:
         drop_rule=drop_rule, adjudicates=adjudicates, eval_terms=overrides(cls, "eval_terms"),
         own_tactical=own_tactical, acted_result=overrides(cls, "acted_result"),
         capture_gains=overrides(cls, "capture_gains"),
+        judges_cycles=overrides(cls, "judge_cycle"),
+        extends_move_rule=overrides(cls, "move_rule_extension"),
         royal_attacks=royal, gives_check=bool(v.royal_check) or own_check,
         rule_filter=rule_filter, lazy_legality=lazy, null_move=bool(null),
         pin_shortcut=pins, evasion_shortcut=evasion,

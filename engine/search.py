@@ -92,6 +92,9 @@ class Searcher(Quiescence):
         self.stalemate_hook = v.stalemate_risk if r.quiet_stalemates else None
         self.adjudicate = v.adjudicate
         self.plain_adj = not r.adjudicates
+        # a repetition judged by the variant (xiangqi's perpetual check and chase), else a draw
+        self.cycle_hook = v.judge_cycle if r.judges_cycles else None
+        self.move_rule_hook = v.move_rule_extension if r.extends_move_rule else None
         self.lazy = r.lazy_legality
         self.royal = r.royal_attacks
         self.drop_hook = v.drop_legal if r.drop_rule else None
@@ -347,7 +350,8 @@ class Searcher(Quiescence):
             r = self.adjudicate(pos)
             if r is not None:
                 return result_score(r, ply)
-        # repetition inside the tree (or of a game position) is a draw
+        # repetition inside the tree (or of a game position) is a draw, unless the variant
+        # judges the cycle (Variant.judge_cycle)
         h = pos.hash
         hist = pos.history
         i = len(hist) - 3
@@ -356,9 +360,15 @@ class Searcher(Quiescence):
             lo = 0
         while i >= lo:
             if hist[i] == h:
+                if self.cycle_hook is not None:
+                    cr = self.cycle_hook(pos, len(hist) - 1 - i)
+                    if cr is not None and cr[0]:
+                        return result_score(cr, ply)
                 return 0
             i -= 2
-        if self.move_rule and pos.halfmove >= self.move_rule:
+        if self.move_rule and pos.halfmove >= self.move_rule and (
+                self.move_rule_hook is None
+                or pos.halfmove - self.move_rule_hook(pos) >= self.move_rule):
             return 0
         if ply >= MAX_PLY:
             return self.ev.evaluate(pos)

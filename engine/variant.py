@@ -469,3 +469,17 @@ class Variant:
         if count >= self.repetition_count:
             return (0, "repetition")
         return None
+
+    def move_rule_extension(self, pos: Position) -> int:
+        """Plies the move rule waits beyond ``move_rule_plies`` in ``pos`` (asked only once
+        the count has reached it, and only where a class overrides it:
+        ``Rules.extends_move_rule``; xiangqi's long series of checks).  The default: none."""
+        return 0
+
+    def judge_cycle(self, pos: Position, plies: int) -> Result:
+        """The searcher's repetition: ``pos`` stood on the board ``plies`` plies before (an
+        even number, inside the tree or the game); the result for the side to move of that
+        cycle by the variant's repetition rules, or None for a draw (the default: the
+        searcher scores every repetition as a draw).  Called only where a class overrides
+        it (``Rules.judges_cycles``)."""
+        return None

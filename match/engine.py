@@ -16,6 +16,8 @@ import time
 
 import psutil
 
+from protocol.xboard_board import XBOARD_NAMES
+
 from .config import EngineSpec
 
 
@@ -236,7 +238,7 @@ class EngineProcess:
                         self.options_seen[name.lower()] = name
         for name, value in self.spec.options:
             self.send(f"option {name}={value}")
-        self.xb_variant = {"chess": "normal"}.get(variant, variant)
+        self.xb_variant = XBOARD_NAMES.get(variant, variant)   # the name XBoard knows it by
         self.ready(stall)
 
     def xb_request(self, start_fen: str | None, moves_text: list[str], side: int, tcs, clocks) -> None:

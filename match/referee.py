@@ -26,7 +26,8 @@ from engine.movegen import legal_moves
 from engine.notation.move_text import MoveTextError, move_text, parse_move
 from engine.notation.position_text import format as format_position, parse as parse_position
 
-from protocol.xboard import from_xboard, to_xboard
+from protocol.xboard import to_xboard
+from protocol.xboard_board import parse_xboard_move
 
 from .config import GameSpec, TimeControl
 from .engine import EngineFault, EngineProcess
@@ -392,7 +393,7 @@ def engine_move(v, spec: GameSpec, e: EngineProcess, side: int, pos, played, sta
     elif tc.movetime_ms is not None and elapsed > tc.movetime_ms + spec.time_margin_ms:
         raise loss_for(side, f"{name} loses on time ({elapsed} ms for a {tc.movetime_ms} ms move)")
     try:
-        m = parse_move(v, legal, from_xboard(v, text), "uci") if d == "xboard" else parse_move(v, legal, text, d)
+        m = parse_xboard_move(pos, legal, text) if d == "xboard" else parse_move(v, legal, text, d)
     except MoveTextError:
         raise loss_for(side, f"{name} plays an illegal move ({text})") from None
     if m not in legal:   # the null move 0000 is caught above; anything else came from legal

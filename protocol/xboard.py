@@ -19,13 +19,13 @@ from engine.moves import NULL_MOVE
 from engine.search import MATE, MATE_BOUND, Limits, Searcher
 from engine.draw_offer import DEPTH as DRAW_DEPTH, NODES as DRAW_NODES, accepts_draw
 from engine.limits import allocate, plan_moves
-from engine.notation.move_text import MoveTextError, move_text, parse_move
+from engine.notation.move_text import MoveTextError, move_text
 from engine.notation.position_text import PositionTextError, format as format_position, parse as parse_position
 
 from . import options as opts
 from .session import VERSION, InputError, Session
-from .xboard_board import (FROM_XBOARD, XBOARD_NAMES, drawable, fen_from_xboard, from_xboard, piece_lines,
-                           setup_line, to_xboard, xboard_variants)
+from .xboard_board import (FROM_XBOARD, XBOARD_NAMES, drawable, fen_from_xboard, parse_xboard_move,
+                           piece_lines, refusal, setup_line, to_xboard, xboard_variants)
 
 # the CECP commands the engine accepts and ignores (nothing to do for them)
 IGNORED = {"accepted", "rejected", "random", "computer", "name", "rating", "ics", "cores",
@@ -100,7 +100,7 @@ class CecpSession(Session):
         return to_xboard(self.variant, move_text(self.variant, m, "uci"))
 
     def parse(self, legal: list[int], text: str) -> int:
-        return parse_move(self.variant, legal, from_xboard(self.variant, text), "uci")
+        return parse_xboard_move(self.pos, legal, text)
 
     # ---- handshake and options -------------------------------------------------------------
     def xb_protover(self, args, rest):
@@ -211,8 +211,11 @@ class CecpSession(Session):
         if not args:
             raise InputError("variant needs a name")
         name = FROM_XBOARD.get(args[0], args[0])
-        if name not in variants.names() or not drawable(variants.get(name)):
+        if name not in variants.names():
             self.send(f"Error (unknown variant): {args[0]}")
+            return
+        if not drawable(variants.get(name)):
+            self.send(f"Error (unknown variant): {args[0]} ({refusal(variants.get(name))})")
             return
         self.abort()
         self.set_variant(name, announce=False)

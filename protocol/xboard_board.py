@@ -6,9 +6,10 @@ from __future__ import annotations
 import re
 
 import variants
+from engine.notation.move_text import MoveTextError, parse_move
 
 # cellfish names -> the names XBoard knows for the same game
-XBOARD_NAMES = {"chess": "normal", "shogi": "shogi"}
+XBOARD_NAMES = {"chess": "normal", "shogi": "shogi", "chushogi": "chu"}
 FROM_XBOARD = {v: k for k, v in XBOARD_NAMES.items()}
 
 _SQUARE = re.compile(r"([a-z])(\d+)")
@@ -27,12 +28,30 @@ def drawable(v) -> bool:
         and not v.acts_elsewhere
 
 
+def refusal(v) -> str:
+    """Why XBoard is not offered a game `drawable` leaves out: said after the name in the
+    `Error (unknown variant): NAME (WHY)` line that answers `variant NAME`."""
+    from variants.inifile.hexboard import HexVariant
+    from variants.inifile.lattice import LatticeVariant
+    if isinstance(v, HexVariant):
+        return "XBoard has no hexagonal board"
+    if v.geometry.dims != 2:
+        return "XBoard has no 3D board"
+    if isinstance(v, LatticeVariant):
+        return "XBoard has no board of cells on the squares' corners"
+    return "XBoard's moves cannot change a piece on a third cell"
+
+
 def xboard_variants() -> list[str]:
-    out = []
+    """The names XBoard is offered, each once: chess is XBoard's `normal`, and Fairy-
+    Stockfish's built-in `normal` (the same game) would otherwise be listed a second time."""
+    out: list[str] = []
     for n in variants.names():
         try:
             if drawable(variants.get(n)):
-                out.append(XBOARD_NAMES.get(n, n))
+                name = XBOARD_NAMES.get(n, n)
+                if name not in out:
+                    out.append(name)
         except Exception:      # a variant that cannot be built is not offered
             continue
     return out
@@ -47,28 +66,80 @@ def rank_shift(v) -> int:
 
 
 def to_xboard(v, text: str) -> str:
-    """A move in cellfish's UCI text as XBoard writes it."""
+    """A move in cellfish's UCI text as XBoard writes it: a two-leg move `f4f5g6` (from, the
+    cell taken in passing, to) as XBoard's two legs joined by a comma, `f4f5,f5g6`."""
     k = rank_shift(v)
-    return _SQUARE.sub(lambda x: f"{x.group(1)}{int(x.group(2)) - k}", text) if k else text
+    if k:
+        text = _SQUARE.sub(lambda x: f"{x.group(1)}{int(x.group(2)) - k}", text)
+    legs = _TWO_LEGS.fullmatch(text)
+    if legs:
+        frm, mid, to, rest = legs.groups()
+        text = f"{frm}{mid},{mid}{to}{rest}"
+    return text
 
 
-def from_xboard(v, text: str) -> str:
-    """A move as XBoard writes it in cellfish's UCI text."""
+def from_xboard(v, text: str, occupied=None) -> list[str]:
+    """A move as XBoard writes it, in cellfish's UCI texts it may stand for (the caller keeps
+    the one that is a legal move).  XBoard's two legs `f4f5,f5g6` are cellfish's three cells
+    `f4f5g6` (taking on f5 in passing) when f5 holds a piece, and the one move `f4g6` when f5
+    is empty (XBoard's Lion stepping through an empty cell); so two legs out and back,
+    `f4f5,f5f4`, are a capture without moving (`f4f5f4`, igui) or a pass (`f4f4`), which
+    XBoard writes either way.  `occupied(name)` says whether a cell holds a piece; without it
+    both readings are given, the capture first."""
+    legs = _XB_TWO_LEGS.fullmatch(text)
+    texts = [text]
+    if legs:
+        frm, mid, mid2, to, rest = legs.groups()
+        if mid == mid2:
+            full = occupied is None or occupied(mid)
+            empty = occupied is None or not occupied(mid)
+            # the text itself first: a move of the core's may be written with a comma too
+            # (the duck's `e2e4,e4e5`, the move and then the duck's cell)
+            texts += [t for t, ok in ((f"{frm}{mid}{to}{rest}", full), (f"{frm}{to}{rest}", empty)) if ok]
     k = rank_shift(v)
-    return _SQUARE.sub(lambda x: f"{x.group(1)}{int(x.group(2)) + k}", text) if k else text
+    if not k:
+        return texts
+    return [_SQUARE.sub(lambda x: f"{x.group(1)}{int(x.group(2)) + k}", t) for t in texts]
+
+
+def parse_xboard_move(pos, legal: list[int], text: str) -> int:
+    """The legal move of `pos` that XBoard's move text stands for (MoveTextError when none)."""
+    v = pos.variant
+    k = rank_shift(v)
+
+    def occupied(name: str) -> bool:
+        sq = _SQUARE.fullmatch(name)
+        cell = v.geometry.parse(f"{sq.group(1)}{int(sq.group(2)) + k}") if sq else None
+        return cell is not None and pos.board[cell] != 0
+
+    for t in from_xboard(v, text, occupied):
+        try:
+            return parse_move(v, legal, t, "uci")
+        except MoveTextError:
+            pass
+    raise MoveTextError(f"illegal or unknown move ({text})")
+
+
+_TWO_LEGS = re.compile(r"([a-z]\d+)([a-z]\d+)([a-z]\d+)(.*)")
+_XB_TWO_LEGS = re.compile(r"([a-z]\d+)([a-z]\d+),([a-z]\d+)([a-z]\d+)(.*)")
 
 
 def fen_from_xboard(v, fen: str) -> str:
     """A FEN as XBoard writes it (`setboard`) in cellfish's text: on a ten-rank board XBoard
     writes the en-passant cell with its own rank numbering (e3 for cellfish's e4), as in its
     moves.  Only that field looks like a cell: the board, side, castling and counters do not."""
-    k = rank_shift(v)
-    if not k:
-        return fen
     fields = fen.split()
-    for i in range(1, len(fields)):
-        if _CELL.fullmatch(fields[i]):
-            fields[i] = from_xboard(v, fields[i])
+    names = v.notation.fields
+    # XBoard writes a castling field in every FEN (`w - 0 1` for Chu Shogi): a game whose own
+    # text has neither a castling nor an en-passant field has no place for it
+    if len(fields) == len(names) + 2 and fields[2] == "-" and names[:1] == ("side",) \
+            and "castling" not in names and "ep" not in names:
+        del fields[2]
+    k = rank_shift(v)
+    if k:
+        for i in range(1, len(fields)):
+            if _CELL.fullmatch(fields[i]):
+                fields[i] = from_xboard(v, fields[i])[0]
     return " ".join(fields)
 
 
@@ -178,6 +249,8 @@ def piece_lines(v) -> list[str]:
         b = betza
         if name == "pawn" and any(getattr(v, "double_region", ((), ()))):
             b += "ifmnD"            # the double step from the first rank of pawns
+        if name == "pawn" and any(getattr(v, "triple_region", ((), ()))):
+            b += "ifmnH"            # the triple step (Omega's), every passed cell empty
         if name == "king" and getattr(v, "castle_on", False):
             b += "isO2isO3"         # castling as far as the variant's rules let it
         out.append(f"piece {letter.upper()}& {b}")

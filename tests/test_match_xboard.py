@@ -74,3 +74,20 @@ def test_fairy_stockfish_in_xboard_mode_refereed(stray_engines):
         assert "faulty" not in rec, rec["reason"]
         replay(rec)
         assert rec["plies"] >= 1
+
+
+def test_two_xboard_engines_play_chu_shogi_to_its_end(stray_engines, tmp_path):
+    """Chu Shogi between two CECP engines (asked for XBoard's `chu`) from a position where the
+    Lion takes two pawns in one move: the referee reads the two legs (`f5f6,f6f7`) back into
+    the core's move and the game runs to its checkmate."""
+    book = tmp_path / "chu.epd"
+    book.write_text("11k/9p2/12/12/12/5g6/5p6/5N6/12/12/12/K11 w 0 1\n")
+    cfg = MatchConfig("chushogi", [xb("a"), xb("b")], tc=TimeControl(depth=2), games=1,
+                      max_plies=80, openings=str(book))
+    r = run_match(cfg)
+    assert not r.errors
+    rec = r.records[0]
+    assert "faulty" not in rec, rec["reason"]
+    replay(rec)
+    assert rec["moves"][0] == "7h7g7f"          # USI: f5 (7h) takes f6 and f7 (the record's dialect)
+    assert (rec["result"], rec["reason"]) == ("1-0", "checkmate"), rec

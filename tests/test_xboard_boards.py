@@ -235,6 +235,8 @@ def test_drawable_boards():
     assert not drawable(variants.get("elefantnichtschach"))   # 3D
     names = xboard_variants()
     assert "lake" in names and "alice" not in names
+    # each name once: chess is XBoard's `normal`, and so is Fairy-Stockfish's built-in `normal`
+    assert names.count("normal") == 1 and len(names) == len(set(names))
 
 
 # ---- draw offers ------------------------------------------------------------------------------
@@ -281,3 +283,20 @@ def test_draw_judged_by_the_running_search(xb):  # noqa: F811
     assert got[-1] == "offer draw"
     xb.send("?")
     assert xb.expect("move ")[-1].startswith("move ")
+
+
+# ---- the large boards ------------------------------------------------------------------------
+
+def test_large_boards_told_to_xboard():
+    """XXL Chess (14x14) and Omega Chess (12x12 with holes) are offered: XBoard 4.9 draws both.
+    Omega's pawns step two or three from their home rank: without the triple step in its piece
+    line (`ifmnH`, a three-cell step through empty cells) XBoard 4.9 forfeited cellfish's
+    b3b6; with it the same game went on."""
+    assert drawable(variants.get("xxl")) and drawable(variants.get("omega"))
+    from protocol.xboard_board import setup_line
+    xxl, omega = variants.get("xxl"), variants.get("omega")
+    assert setup_line(xxl).split()[2] == "14x14+0_fairy"
+    assert setup_line(omega).split()[2] == "12x12+0_fairy"
+    assert setup_line(omega).split()[3].startswith("w**********w/*crnbqkbnrc*/")
+    assert "piece P& fmWfceFifmnDifmnH" in piece_lines(omega)
+    assert "piece P& fmWfceFifmnD" in piece_lines(xxl)          # a double step only

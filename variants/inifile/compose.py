@@ -26,6 +26,8 @@ asia            counting.py: ``Makpong`` (``legal_moves``), ``Counting`` (``resu
                 (``legal_moves``: the royal pieces may not face each other),
                 ``MobilityRules`` (``allow_move``: mobility regions; ``_piece``: the
                 soldier's rank)
+chasing         ``ChaseRules`` (chasing.py): ``check_ok_repetition`` (a repetition that
+                perpetual check does not decide, judged by the chasing rule)
 blast           ``BlastRules`` (blast.py): ``after_move`` (the blast), ``legal_moves``
                 (mutual immunity, atomic's pseudo-royal pieces), ``in_check``, ``adjudicate``
 stalemate       ``StalemateCount`` (stalemate.py): ``stalemate_outcome``
@@ -89,7 +91,7 @@ every shipped class).
 from __future__ import annotations
 
 PARTS = ("template", "passes", "pseudoroyal", "triple", "blast", "petrify", "stalemate", "castle",
-         "checks", "janggi", "asia", "plugins", "holes", "solid", "levels", "drop_filters", "rulings",
+         "checks", "janggi", "asia", "chasing", "plugins", "holes", "solid", "levels", "drop_filters", "rulings",
          "returns", "gating", "walls", "placement", "reversi", "drops", "results", "chess960",
          "board")
 

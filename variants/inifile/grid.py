@@ -19,6 +19,7 @@ from variants.fsf_pieces import PIECES
 
 from . import drops                     # drops, hands and the promotion of pieces
 from .asia import asia_attrs
+from .chasing import chasing_attrs
 from .chess960 import Chess960Rules, chess960_attrs
 from .gating import GatingRules, gating_attrs
 from .blast import blast_attrs, blast_bases
@@ -170,13 +171,14 @@ def read_grid(sec: Section, attrs: dict) -> dict[str, tuple[type, ...]]:
     drop_filters = drops.mixins(attrs)
     asia = asia_attrs(val, tuple(pieces), attrs, files, ranks)
     janggi = janggi_attrs(val, tuple(pieces), attrs, files, ranks)
+    chasing = chasing_attrs(val, tuple(pieces), attrs)
     if solid_cls:                           # regions in the engine's coordinate order
         holes = engine_regions(attrs, holes, axis_order(val, KeyError_), len(levels))
     parts: dict[str, tuple[type, ...]] = {  # compose.py: the order they run in
         "template": template_bases(val), "passes": pass_bases(attrs),
         "pseudoroyal": (PseudoRoyalRules,) if attrs["pseudo_royal"] else (),
         "triple": (TripleSteps,) if any(attrs["triple_region"]) else (), "asia": asia,
-        "janggi": janggi,
+        "janggi": janggi, "chasing": chasing,
         "blast": blast_bases(attrs), "petrify": petrify_bases(attrs),
         "stalemate": stalemate_bases(attrs), "castle": castle_bases(attrs),
         "checks": checks_bases(attrs),

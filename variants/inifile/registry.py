@@ -17,7 +17,8 @@ castling and the move-count and repetition rules), ``result`` (results.py), ``mo
 (moverules.py; the triple step: triplestep.py), ``drop`` (drops.py), ``gui`` (accepted and
 not read), ``level`` (levels.py), ``solid`` (solid.py), ``hole`` (holes.py), ``ruling``
 (rulings.py), ``return`` (returns.py), ``pieceset`` (pieceset.py), ``hint`` (hints.py),
-``lattice`` (lattice.py), ``hex`` (hexboard.py), ``asia`` (asia.py, counting.py), ``chess960`` (chess960.py),
+``lattice`` (lattice.py), ``hex`` (hexboard.py), ``asia`` (asia.py, counting.py), ``chasing``
+(chasing.py), ``chess960`` (chess960.py),
 ``gating`` (gating.py), ``walls`` (walls.py), ``placement`` (placement.py), ``reversi``
 (reversi.py), ``ataxx`` (ataxx.py), ``checks`` (checks.py), ``blast`` (blast.py), ``stalemate`` (stalemate.py),
 ``castle`` (castlerules.py), ``petrify`` (petrify.py), ``material`` (materialcount.py),
@@ -182,7 +183,7 @@ KEYS: tuple[Key, ...] = tuple(
             needs={"staticGatingRegion": "staticGating"},
             read=_read(bools="staticGating pastGating arrowGating"))
     + _keys("gui", "fsf", "pieceToCharTable pocketSize variantTemplate", boards=_EVERY)
-    + _keys("refused", "fsf", """chasingRule connectDiagonal connectHorizontal
+    + _keys("refused", "fsf", """connectDiagonal connectHorizontal
             connectN connectVertical dropOnTop duckGating
             petrifyOnCapture pieceValueEg pieceValueMg""",
             boards=frozenset())
@@ -192,6 +193,8 @@ KEYS: tuple[Key, ...] = tuple(
                                          "countingRule": "none", "makpongRule": "false",
                                          "shatarMateRule": "false"},
             read=_read(bools="flyingGeneral makpongRule shatarMateRule", ranks="soldierPromotionRank"))
+    # ... and xiangqi's chasing rule (chasing.py)
+    + _keys("chasing", "fsf", "", defaults={"chasingRule": "none"})
     # the chess family's rule keys (fsf2): check counting (checks.py)
     + _keys("checks", "fsf", "", defaults={"checkCounting": "false"}, read=_read("checkCounting"))
     # ... and blasts on capture (blast.py)

@@ -17,21 +17,21 @@ the rule (``eval_terms``) belong here too.
 Each piece kind has a bit mask of the directions (or classes) its definition moves along; the
 count per direction over a side's board pieces decides the rule, and is kept per army
 (``ArmyMemo``: it changes only when the side's pieces do).  Only a capture takes pieces away,
-so the test runs only after a capture (or on a set-up position).
+so the test runs only after a capture (or on a set-up position).  The counting and the hooks'
+work per node run in the compiled engine (``MaskCover``, engine/armies.py).
 """
 from __future__ import annotations
 
 from itertools import permutations, product
 
+from engine.armies import LOST_SCORE, MaskCover
 from engine.pieces import RIDE
-from engine.variant import CAPTURE_WINS, Variant
+from engine.variant import Variant
 from variants.board3d import direction_mask, unit_direction
 
 from . import Plugin, PluginError
-from .masks import ArmyMemo
+from .masks import army_codes
 from variants.inifile.filevariant import RuleBase
-
-LOST_SCORE = 100_000    # eval_terms for a side that has already lost (well below mate scores)
 
 
 def oblique(a: int, b: int, c: int) -> tuple[tuple[int, ...], ...]:
@@ -104,85 +104,50 @@ class DirectionCoverage(Plugin, RuleBase):
             cover[pt.id * 2] = cover[pt.id * 2 + 1] = m
         # what the family's tests and other plugins read (docs/variants/nichtschach.md)
         self.cover = cover
-        self._cover_bits = 3 if self._class_rule else 26
-        self._cover_armies = ArmyMemo(self._army_facts)
+        self._lost = (-1, "lost classes" if self._class_rule else "lost directions")
+        # the counts, per army, and the hooks' work run in the compiled engine (engine/armies.py)
+        d2, d3 = (150, 40) if self._class_rule else (60, 15)
+        core = MaskCover(cover, 3 if self._class_rule else 26, d2, d3, self._lost, army_codes)
+        self._core = core
+        self._cover_armies = core.armies
+        self._army_facts = core.facts
+        self._tally = core.tally
         by = self.by_token
         if len(uncounted) == 1 and len(promoted) == 1:              # the Stockpoint, Stockfwazir
             self.p_id = by[next(iter(uncounted)).upper()].id
             self.f_id = by[next(iter(promoted)).upper()].id
-        self.meets_requirement = self._meets
-        self.coverage_counts = self._counts
+        self.meets_requirement = core.meets
+        self.coverage_counts = core.counts
+        self.__dict__["capture_gains"] = core.capture_gains
         # the hooks below chain to the next class's; where that is Variant's own default (a
-        # plain solid section), the searcher gets versions without the chain, as fast as the
-        # Python module this plugin came from
-        self._lost = (-1, "lost classes" if self._class_rule else "lost directions")
+        # plain solid section), the searcher calls the compiled core's versions without the chain
         alone = [h for h in ("adjudicate", "extra_moves", "eval_terms")
                  if getattr(super(DirectionCoverage, self), h).__func__ is getattr(Variant, h)]
         if "adjudicate" in alone:
-            self.__dict__["adjudicate"] = self._adjudicate_alone
+            self.__dict__["adjudicate"] = core.adjudicate
         if "extra_moves" in alone:
-            self.__dict__["extra_moves"] = self._extra_moves_alone
+            self.__dict__["extra_moves"] = core.extra_moves
         if "eval_terms" in alone:
-            self.__dict__["eval_terms"] = self._eval_terms_alone
+            self.__dict__["eval_terms"] = core.terms
 
     # ---- the requirement ---------------------------------------------------------------
     def _meets(self, pos, side: int) -> bool:
         """Has ``side`` two board pieces along every direction (class)?"""
-        return self._army(pos, side)[0]
-
-    def _army(self, pos, side: int) -> tuple[bool, int, list[int] | None]:
-        """(does ``side`` meet the requirement, the danger it is in, by piece code what
-        capturing one of its pieces gains: ``capture_gains``), kept per army (``ArmyMemo``)."""
-        return self._cover_armies.get(pos, side)
-
-    def _army_facts(self, codes: tuple[int, ...]) -> tuple[bool, int, list[int] | None]:
-        """The requirement, the danger (60 / 15 cp per direction held by only two / three
-        board pieces, 150 / 40 per class) and the capture gains of an army."""
-        d2, d3 = (150, 40) if self._class_rule else (60, 15)
-        counts = self._tally(codes)
-        danger = 0
-        two = 0                         # the directions (classes) held exactly twice
-        for i, n in enumerate(counts):
-            if n <= 2:
-                danger += d2
-                if n == 2:
-                    two |= 1 << i
-            elif n == 3:
-                danger += d3
-        gains = [CAPTURE_WINS if m & two else 0 for m in self.cover] if two else None
-        return min(counts) >= 2, danger, gains
-
-    def _tally(self, codes) -> list[int]:
-        """Per direction (or class): how many of these piece codes move along it."""
-        cov = self.cover
-        counts = [0] * self._cover_bits
-        for code in codes:
-            m = cov[code]
-            i = 0
-            while m:
-                if m & 1:
-                    counts[i] += 1
-                m >>= 1
-                i += 1
-        return counts
+        return self._core.meets(pos, side)
 
     def _counts(self, pos, side: int) -> list[int]:
         """Per direction (or class): how many of side's board pieces move along it."""
-        b = pos.board
-        return self._tally(b[s] for s in pos.occ[side])
+        return self._core.counts(pos, side)
 
     def capture_gains(self, pos):
         """Taking a piece that moves along a direction (class) the opponent holds with exactly
         two board pieces wins at once; other captures gain their value alone."""
-        return self._army(pos, pos.side ^ 1)[2]
+        return self._core.capture_gains(pos)
 
     def _decided(self, pos) -> bool:
         """Has the last move won (the side to move fails the requirement)?  Only a capture
         can take pieces away, so other moves need no look."""
-        st = pos.stack
-        if st and not st[-1][1]:
-            return False
-        return not self._meets(pos, pos.side)
+        return self._core.decided(pos)
 
     # ---- hooks ---------------------------------------------------------------------------
     def adjudicate(self, pos):
@@ -190,7 +155,7 @@ class DirectionCoverage(Plugin, RuleBase):
         if r is not None:
             return r
         if self._decided(pos):
-            return (-1, "lost classes" if self._class_rule else "lost directions")
+            return self._lost
         return None
 
     def extra_moves(self, pos, out):
@@ -201,26 +166,7 @@ class DirectionCoverage(Plugin, RuleBase):
         if self._decided(pos):
             out.clear()
 
-    def _adjudicate_alone(self, pos):
-        st = pos.stack
-        if st and not st[-1][1]:
-            return None
-        return None if self._meets(pos, pos.side) else self._lost
-
-    def _extra_moves_alone(self, pos, out):
-        st = pos.stack
-        if (not st or st[-1][1]) and not self._meets(pos, pos.side):
-            out.clear()
-
-    def _eval_terms_alone(self, pos) -> int:
-        return self._own_terms(pos)
-
     def eval_terms(self, pos) -> int:
-        if self._decided(pos):
-            return -LOST_SCORE
-        return self._own_terms(pos) + super().eval_terms(pos)
-
-    def _own_terms(self, pos) -> int:
         """Centipawns for the side to move, added to the generic evaluation (which already
         values board pieces by mobility and pieces in hand at a share of that):
 
@@ -229,20 +175,12 @@ class DirectionCoverage(Plugin, RuleBase):
           losing the game, three is a warning: each costs its side 60 / 15 cp (150 / 40 cp
           for the three classes);
         * a piece in hand gets 10 cp more: it can be returned on any empty cell, so it can
-          also refill a thin direction."""
-        side = pos.side
-        meets, danger, _ = self._army(pos, side)
-        st = pos.stack
-        if not meets and (not st or st[-1][1]):       # _decided, from the same look
+          also refill a thin direction.
+
+        (``MaskCover.terms`` in engine/armies.py.)"""
+        if self._decided(pos):
             return -LOST_SCORE
-        them_danger = self._army(pos, side ^ 1)[1]
-        h = pos.hand
-        held = 0
-        for c in range(2 + side, len(h), 2):
-            held += h[c]
-        for c in range(3 - side, len(h), 2):
-            held -= h[c]
-        return 10 * held - danger + them_danger
+        return self._core.terms(pos) + super().eval_terms(pos)
 
 
 class ClassCoverage(DirectionCoverage):

@@ -34,9 +34,9 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from engine.fusion import FusionRules
 from engine.geometry import grid3d
-from engine.walker import piece_targets
-from engine.moves import CELL, FISSION, FROM_SHIFT, FUSION, SPECIAL, TYPE_MASK, TYPE_SHIFT
+from engine.moves import CELL, FROM_SHIFT, FUSION, TYPE_MASK, TYPE_SHIFT
 from engine.pieces import CAPTURE, LEAP, MOVE, Atom, PieceType, compound_atoms
 from engine.tables import PieceTables, compile_piece
 from engine.variant import CAPTURE_WINS
@@ -44,7 +44,7 @@ from variants.board3d import SIZE, Board3DText, ring
 from variants.inifile.values import in_region
 
 from . import Plugin, PluginError
-from .masks import ArmyMemo
+from .masks import army_memo
 from .ninepiece_pieces import (COMPOUND_NAMES, COMPOUND_SHARE, GROUP_NAMES, GROUPS, LINE, NAMES,
                                ORDER, STAGES, STOCKBROKER, VALUES, in_cube, stages_of,
                                stockbroker_capture, stockbroker_move, fusion_rule)
@@ -224,9 +224,21 @@ class Ninepiece(Plugin, RuleBase):
         self._fuse = fuse
         self._split = split
         self._gmask = gmask
-        self._group_armies = ArmyMemo(self._army_facts)
+        self._group_armies = army_memo(self._army_facts)
         self._simple_code = [bool((spt := pts[c >> 1]) is not None and spt.token in simple_tokens)
                              for c in range(ncodes)]
+        # the per-node work of the hooks below runs in the compiled engine (engine/fusion.py),
+        # which the searcher and the generator call directly
+        rank = [[self._rank(c, color) for c in range(geo.size)] for color in (0, 1)]
+        core = FusionRules(fuse, split, self._simple_code, gmask, self._first_compound * 2,
+                           self._stockbroker_id, rank, [f"{g} group eliminated" for g in GROUP_NAMES],
+                           self._group_armies)
+        self._core = core
+        for hook, fast in (("extra_moves", core.extra_moves), ("legal_moves", core.legal_moves),
+                           ("adjudicate", core.adjudicate), ("is_tactical", core.is_tactical),
+                           ("capture_gains", core.capture_gains), ("eval_terms", core.terms)):
+            if getattr(type(self), hook) is getattr(Ninepiece, hook):    # not overridden
+                self.__dict__[hook] = fast
 
     def _rank(self, cell: int, color: int) -> int:
         """0 = own back rank .. 5 = far rank, in the colour's own frame."""
@@ -288,73 +300,16 @@ class Ninepiece(Plugin, RuleBase):
 
     # ---- fusion and fission ---------------------------------------------------------------
     def extra_moves(self, pos, out):
-        b = pos.board
-        side = pos.side
-        tl = self.table_list
-        fuse = self._fuse
-        split = self._split
-        simple = self._simple_code
-        app = out.append
-        ffl = SPECIAL | FUSION
-        xfl = SPECIAL | FISSION
-        for s in pos.occ[side]:
-            code = b[s]
-            base = s << FROM_SHIFT
-            if simple[code]:
-                row = fuse[code]
-                T = tl[code]
-                # fusion: the first occupied cell of each line, if a friendly partner
-                for ray in T.rides[s]:
-                    for t in ray:
-                        p = b[t]
-                        if p:
-                            if row[p]:
-                                app(base | t | ffl)
-                            break
-                for c1, stop1, rays in T.bent[s]:
-                    p = b[c1]
-                    if p:
-                        if stop1 and row[p]:
-                            app(base | c1 | ffl)
-                        continue
-                    for ray in rays:
-                        for t in ray:
-                            p = b[t]
-                            if p:
-                                if row[p]:
-                                    app(base | t | ffl)
-                                break
-            else:
-                parts = split[code]
-                if not parts:
-                    continue
-                # fission: each component to each empty cell its own move reaches (the
-                # core's walker of a piece's tables; its captures are dropped)
-                for comp, _ in parts:
-                    mb = base | ((comp >> 1) << TYPE_SHIFT) | xfl
-                    tg: list[int] = []
-                    piece_targets(tl[comp], s, b, side, -1, tg.append)
-                    for t in tg:
-                        if not b[t]:
-                            app(mb | t)
+        """Fusion: a simple linepiece's ordinary move onto a friendly partner (the first
+        occupied cell of each line); fission: one component to each empty cell its own move
+        reaches (``FusionRules.extra_moves``)."""
+        self._core.extra_moves(pos, out)
 
     def legal_moves(self, pos, pseudo):
         """No check in the game: every pseudo-legal move is legal, but a position whose side
         to move has lost a whole group is over (no moves, as the reference perft counts), and
         a compound's two components reaching one cell by two paths make one move."""
-        b = pos.board
-        gm = self._gmask
-        m = 0
-        fc = self._first_compound * 2
-        compound = False
-        for s in pos.occ[pos.side]:
-            c = b[s]
-            m |= gm[c]
-            if c >= fc:
-                compound = True
-        if m != 7:
-            return []
-        return list(dict.fromkeys(pseudo)) if compound else pseudo
+        return self._core.legal_moves(pos, pseudo)
 
     def make_special(self, pos, m):
         to = m & CELL
@@ -394,14 +349,8 @@ class Ninepiece(Plugin, RuleBase):
 
     # ---- victory ----------------------------------------------------------------------------
     def adjudicate(self, pos):
-        armies = self._group_armies
-        masks = [armies.get(pos, 0)[2], armies.get(pos, 1)[2]]
-        side = pos.side
-        if masks[side] != 7:
-            return (-1, f"{GROUP_NAMES[_first_missing(masks[side])]} group eliminated")
-        if masks[side ^ 1] != 7:
-            return (1, f"{GROUP_NAMES[_first_missing(masks[side ^ 1])]} group eliminated")
-        return None
+        """The side to move, then the other, without a piece of a group has lost."""
+        return self._core.adjudicate(pos)
 
     # ---- positions --------------------------------------------------------------------------
     def validate_position(self, pos):
@@ -419,16 +368,11 @@ class Ninepiece(Plugin, RuleBase):
     def is_tactical(self, pos, m):
         """Captures and promotions.  Fusion lands on a friendly piece and fission carries a
         type id, but both are quiet."""
-        if m & SPECIAL:
-            return False
-        if (m >> TYPE_SHIFT) & TYPE_MASK:
-            return True
-        p = pos.board[m & CELL]
-        return p != 0 and (p & 1) != pos.side
+        return self._core.is_tactical(pos, m)
 
     def capture_gains(self, pos):
         """Taking the opponent's last carrier of a group wins at once."""
-        return self._group_armies.get(pos, pos.side ^ 1)[3]
+        return self._core.capture_gains(pos)
 
     def _group_carriers(self, pos, color):
         """For each victory group, how many of the colour's board pieces carry a member
@@ -443,13 +387,6 @@ class Ninepiece(Plugin, RuleBase):
                 n1 += (g >> 1) & 1
                 n2 += g >> 2
         return n0, n1, n2
-
-    def _risk(self, pos, color):
-        """Penalty by the number of pieces still carrying each group (one capture away from
-        losing is serious; a compound that is the sole carrier of two groups is worse), and
-        the fewest carriers of a group."""
-        pen, low, _held, _gains = self._group_armies.get(pos, color)
-        return pen, low
 
     def _army_facts(self, codes):
         """For an army (the sorted codes of a side's board pieces): the group risk penalty,
@@ -485,34 +422,12 @@ class Ninepiece(Plugin, RuleBase):
 
     def eval_terms(self, pos):
         """Centipawns for the side to move: group-elimination risk of both sides, and the
-        worth of Stockbrokers near promotion when a group is thin (a promotion restores it)."""
-        side = pos.side
-        us, ulow = self._risk(pos, side)
-        them, tlow = self._risk(pos, side ^ 1)
-        score = them - us
-        if ulow <= 2 or tlow <= 2:
-            b = pos.board
-            pid = self._stockbroker_id
-            rank_of = self._rank
-            for color, low, sign in ((side, ulow, 1), (side ^ 1, tlow, -1)):
-                if low > 2:
-                    continue
-                for s in pos.occ[color]:
-                    if b[s] >> 1 == pid:
-                        r = rank_of(s, color)
-                        if r >= 3:
-                            score += sign * 25 * (r - 2)
-        return score
+        worth of Stockbrokers near promotion when a group is thin (a promotion restores it):
+        ``FusionRules.terms``."""
+        return self._core.terms(pos)
 
 
 # penalty by number of pieces still carrying a group (index: carriers, 0..3)
 _RISK = (0, 320, 90, 30)
 # the compounds in the order of docs/variants/ninepiece.md's table (by fusion rule)
 _RULE_ORDER = {pair: i for i, pair in enumerate(COMPOUND_NAMES)}
-
-
-def _first_missing(mask: int) -> int:
-    for i in range(3):
-        if not mask >> i & 1:
-            return i
-    return 0
