@@ -26,7 +26,7 @@ from __future__ import annotations
 
 from typing import Any, Callable, Final
 
-from .moves import CELL, DOUBLE, DROP, FLAGS, FROM_SHIFT, NULL_MOVE, TYPE_MASK, TYPE_SHIFT
+from .moves import CELL, DOUBLE, FLAGS, FROM_SHIFT, IN_PLACE, NULL_MOVE, TYPE_MASK, TYPE_SHIFT
 from .position import Position, Undo
 from .variant import CAPTURE_WINS
 
@@ -141,7 +141,7 @@ class ArmyMemo:
         m = u[0][0]
         if m == NULL_MOVE:
             return a
-        drop = (m >> FROM_SHIFT) & CELL == DROP
+        drop = (m >> FROM_SHIFT) & CELL == m & CELL and not m & IN_PLACE     # moves.is_drop
         if side != mover:
             cap = u[1]
             if not cap or drop:

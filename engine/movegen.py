@@ -10,7 +10,8 @@ from typing import TYPE_CHECKING, Final
 
 from . import movedata
 from .attacks import attacked_mask, pinned_mask
-from .moves import (ACTED, ACTED_SHIFT, CASTLE, CELL, DOUBLE, DROP, EP, FISSION, FROM_SHIFT, FROM_TO, FUSION, LEGS,
+from .moves import (ACTED, ACTED_SHIFT, CASTLE, CELL, DOUBLE, DROP_CELLS, EP, FISSION, FROM_SHIFT, FROM_TO, FUSION,
+                    IN_PLACE, LEGS,
                     SPECIAL, TYPE_SHIFT)
 from .walker import targets_into, walk_targets
 
@@ -221,10 +222,10 @@ def _drops(pos: Position, out: list[int]) -> None:
     drops = pos.variant.drops
     for code in range(2 + pos.side, len(hand), 2):
         if hand[code]:
-            mb = (DROP << FROM_SHIFT) | ((code >> 1) << TYPE_SHIFT)
+            mb = (code >> 1) << TYPE_SHIFT
             for t in drops[code]:
                 if not b[t]:
-                    out.append(mb | t)
+                    out.append(mb | t * DROP_CELLS)
 
 
 def _castling(pos: Position, out: list[int]) -> None:
@@ -356,9 +357,9 @@ def evasions(pos: Position, moves: list[int], k: int, them: int, drops: bool = F
         targets = sorted(c for c in cells if not b[c])
         for code in range(2 + pos.side, len(hand), 2):
             if hand[code]:
-                mb = (DROP << FROM_SHIFT) | ((code >> 1) << TYPE_SHIFT)
+                mb = (code >> 1) << TYPE_SHIFT
                 reg = regions[code]
-                out += [mb | t for t in targets if t in reg]
+                out += [mb | t * DROP_CELLS for t in targets if t in reg]
     return out
 
 
@@ -450,7 +451,7 @@ def gives_check(pos: Position, m: int) -> bool:
 
 def is_capture(pos: Position, m: int) -> bool:
     """Does move m take an enemy piece (en passant included; a drop never does)?"""
-    if (m >> FROM_SHIFT) & CELL == DROP:
+    if (m >> FROM_SHIFT) & CELL == m & CELL and not m & IN_PLACE:    # moves.is_drop
         return False
     p = pos.board[m & CELL]
     if m & LEGS:
@@ -504,7 +505,8 @@ def royal_filter(pos: Position, pseudo: list[int]) -> list[int]:
         # no royal piece to guard: only the drop rule (a pawn not doubled, no dropped check)
         if drop_hook is None:
             return pseudo
-        return [m for m in pseudo if (m >> FROM_SHIFT) & CELL != DROP or drop_hook(pos, m)]
+        return [m for m in pseudo
+                if (m >> FROM_SHIFT) & CELL != m & CELL or m & IN_PLACE or drop_hook(pos, m)]
     them = side ^ 1
     fa = _attack_masks(pos)[them]
     b = pos.board
@@ -524,15 +526,15 @@ def royal_filter(pos: Position, pseudo: list[int]) -> list[int]:
         for i in range(len(pseudo)):
             m = pseudo[i]
             frm = (m >> FROM_SHIFT) & CELL        # from cell
-            if frm == DROP:
-                if drop_hook is not None and not drop_hook(pos, m):
-                    bad.append(i)
-            elif frm != k:
-                if frm in pinned or m & made:
+            if frm != k:
+                if frm in pinned or m & made:       # (never a drop: it lands on an empty cell)
                     pos.make(m)
                     if attacked_mask(fa, b, king[side]):
                         bad.append(i)
                     pos.unmake()
+                elif drop_hook is not None and frm == m & CELL and not m & IN_PLACE \
+                        and not drop_hook(pos, m):  # a drop (moves.is_drop) the rule refuses
+                    bad.append(i)
             elif lift and m <= FROM_TO:         # a plain move: no type, acted cell or flag
                 if _lifted_attacked(pos, fa, k, m & CELL):
                     bad.append(i)
@@ -547,14 +549,15 @@ def royal_filter(pos: Position, pseudo: list[int]) -> list[int]:
     for i in range(len(pseudo)):
         m = pseudo[i]
         frm = (m >> FROM_SHIFT) & CELL
-        if frm == DROP:
+        if frm == k:
+            if lift and m <= FROM_TO:
+                if _lifted_attacked(pos, fa, k, m & CELL):
+                    bad.append(i)
+                continue
+        elif frm == m & CELL and not m & IN_PLACE:     # a drop (moves.is_drop)
             if drop_hook is not None and not drop_hook(pos, m):
                 bad.append(i)
                 continue
-        elif frm == k and lift and m <= FROM_TO:
-            if _lifted_attacked(pos, fa, k, m & CELL):
-                bad.append(i)
-            continue
         pos.make(m)
         kk = king[side]
         if kk >= 0 and attacked_mask(fa, b, kk):

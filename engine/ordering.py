@@ -12,7 +12,7 @@ from operator import itemgetter
 from typing import TYPE_CHECKING, Final
 
 from .movegen import attacked, drop_moves, pseudo_moves, quiet_moves
-from .moves import ACTED_SHIFT, CELL, DROP, EP, FISSION, FROM_SHIFT, FUSION, TYPE_MASK, TYPE_SHIFT
+from .moves import ACTED_SHIFT, CELL, EP, FISSION, FROM_SHIFT, FUSION, IN_PLACE, TYPE_MASK, TYPE_SHIFT
 from .search_state import SearchState
 
 if TYPE_CHECKING:
@@ -95,7 +95,7 @@ class MoveOrdering(SearchState):
                 out.append(float(E_TT + r))
                 continue
             frm = (m >> FROM_SHIFT) & CELL
-            if frm == DROP:
+            if frm == m & CELL and not m & IN_PLACE:     # a drop (moves.is_drop)
                 # returns and drops: killers and history first, then where the dropped
                 # piece stands best (its square value), not the generator's cell order
                 if m == k1 or m == k2:
@@ -107,7 +107,7 @@ class MoveOrdering(SearchState):
             if acted is not None and hook is not None and m >> ACTED_SHIFT & CELL and hook(pos, m):
                 # acts on another cell (a shunt lands on it), may promote the mover:
                 # ordered as a capture, by its material swing
-                out.append(float(((K_CAPTURE + self._acted_gain(pos, m, ((m >> ACTED_SHIFT) & CELL) - 1, acted) * 16
+                out.append(float(((K_CAPTURE + self._acted_gain(pos, m, ((m >> ACTED_SHIFT) & CELL) ^ frm, acted) * 16
                      - (val[b[frm]] >> 4)) << SLOT_BITS) + r))
                 continue
             cap = b[m & CELL]
@@ -162,7 +162,7 @@ class MoveOrdering(SearchState):
         side = pos.side
         drops = self.variant.drops
         for m in cands:
-            if m and (m >> FROM_SHIFT) & CELL == DROP and m not in out:
+            if m and (m >> FROM_SHIFT) & CELL == m & CELL and not m & IN_PLACE and m not in out:
                 code = ((m >> TYPE_SHIFT) & TYPE_MASK) * 2 + side
                 t = m & CELL
                 if code < len(hand) and hand[code] and not b[t] and t in drops[code] \
@@ -223,7 +223,7 @@ class MoveOrdering(SearchState):
         p = b[to]
         if p and (p & 1) == side:
             return False
-        if frm == DROP:
+        if frm == to and not m & IN_PLACE:     # a drop (moves.is_drop)
             return not p and pos.hand[pos._handsrc[((m >> TYPE_SHIFT) & TYPE_MASK) * 2 + side]] > 0
         q = b[frm]
         return bool(q) and (q & 1) == side

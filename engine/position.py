@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from .moves import (ACTED_SHIFT, CASTLE, CELL, DOUBLE, DROP, EP, FLAGS, FROM_SHIFT, LEGS, FROM_TO, NULL_MOVE,
+from .moves import (ACTED_SHIFT, CASTLE, CELL, DOUBLE, EP, FLAGS, FROM_SHIFT, IN_PLACE, LEGS, FROM_TO, NULL_MOVE,
                     SPECIAL, TYPE_MASK, TYPE_SHIFT)
 
 if TYPE_CHECKING:
@@ -193,7 +193,7 @@ class Position:
         rook_from = rook_to = 0
         W = self.accw if old is not None else None      # the evaluator's sum is kept
         a = old if old is not None else 0
-        if frm == DROP:
+        if frm == to and not m & IN_PLACE:      # a drop (moves.is_drop)
             code = ((m >> TYPE_SHIFT) & TYPE_MASK) * 2 + side
             b[to] = code
             if W is not None:
@@ -271,7 +271,7 @@ class Position:
                         h ^= z.hand[hc][n] ^ z.hand[hc][n + 1]
                     cap = 0
                 elif m & DOUBLE and not (m >> TYPE_SHIFT) & TYPE_MASK:    # a promoting step leaves none
-                    e = ((m >> ACTED_SHIFT) & CELL) - 1
+                    e = ((m >> ACTED_SHIFT) & CELL) ^ frm
                     self.ep = e
                     self.ep_victim = to
                     h ^= z.ep[-1] ^ z.ep[e]
@@ -280,8 +280,9 @@ class Position:
                     # to == frm (igui, a pass) lands the mover back where it stood
                     if to == frm:
                         cap = 0
-                    vc = ((m >> ACTED_SHIFT) & CELL) - 1     # moves.legs_victim
-                    if vc >= 0:
+                    vc = (m >> ACTED_SHIFT) & CELL     # moves.legs_victim
+                    if vc:
+                        vc ^= frm
                         vic = b[vc]
                         b[vc] = 0
                         self.occ[side ^ 1].discard(vc)
@@ -432,7 +433,7 @@ class Position:
         frm = (m >> FROM_SHIFT) & CELL
         if self._movefx and m != NULL_MOVE:
             self._undo_journal(self._mjournals.pop())
-        if frm == DROP:                # a drop, or a null move (from DROP to DROP)
+        if frm == to and not m & IN_PLACE:     # a drop, or a null move (a drop of nothing)
             if m == NULL_MOVE:
                 self.ep, self.ep_victim, self.halfmove, self.hash = ep, epv, halfmove, h
                 self.acc = acc
@@ -479,8 +480,9 @@ class Position:
             occ.add(frm)
             if self._royal[code]:
                 self.king[side] = frm
-            vc = ((m >> ACTED_SHIFT) & CELL) - 1     # moves.legs_victim
-            if vc >= 0:
+            vc = (m >> ACTED_SHIFT) & CELL     # moves.legs_victim
+            if vc:
+                vc ^= frm
                 b[vc] = extra
                 self.occ[side ^ 1].add(vc)
                 if self._royal[extra]:

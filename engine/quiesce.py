@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING
 
 from .game import game_result
 from .movegen import attacked, evasions, in_check, legal_moves, legal_tactical, pinned_cells, pseudo_moves
-from .moves import ACTED_SHIFT, CELL, DROP, EP, FISSION, FROM_SHIFT, FUSION, PROMO, SPECIAL, TYPE_MASK, TYPE_SHIFT
+from .moves import ACTED_SHIFT, CELL, EP, FISSION, FROM_SHIFT, FUSION, IN_PLACE, PROMO, SPECIAL, TYPE_MASK, TYPE_SHIFT
 from .ordering import LAST, SLOT_BITS, MoveOrdering
 from .search_state import NO_PV
 from .tt import INF, MAX_PLY, result_score
@@ -61,7 +61,8 @@ class Quiescence(MoveOrdering):
             royal = self.royal
             best_pv: list[int] = NO_PV
             for m in moves:
-                if drop_hook is not None and (m >> FROM_SHIFT) & CELL == DROP and not drop_hook(pos, m):
+                if drop_hook is not None and (m >> FROM_SHIFT) & CELL == m & CELL and not m & IN_PLACE \
+                        and not drop_hook(pos, m):       # a drop (moves.is_drop) the rule refuses
                     continue
                 pos.make(m)
                 if royal:
@@ -102,9 +103,10 @@ class Quiescence(MoveOrdering):
         cgains: list[int] = []
         for m in self.captures(pos):
             frm = (m >> FROM_SHIFT) & CELL
-            if frm == DROP:
+            to = m & CELL
+            if frm == to and not m & IN_PLACE:     # a drop (moves.is_drop)
                 continue
-            cap = b[m & CELL]
+            cap = b[to]
             if cap and (cap & 1) != side:
                 gain = val[cap]
                 if extra is not None:
@@ -205,7 +207,7 @@ class Quiescence(MoveOrdering):
             for m in moves:
                 if not self.tactical(pos, m):
                     continue
-                p = b[m & CELL] if (m >> FROM_SHIFT) & CELL != DROP else 0
+                p = b[m & CELL] if (m >> FROM_SHIFT) & CELL != m & CELL or m & IN_PLACE else 0
                 if p and (p & 1) != side and not m & SPECIAL and not (m >> ACTED_SHIFT) & CELL \
                         and stand + val[p] + (extra[p] if extra else 0) + 200 <= alpha \
                         and not (m >> TYPE_SHIFT) & TYPE_MASK:

@@ -55,7 +55,7 @@ from .evaluate import Evaluator
 from .game import game_result
 from .limits import Limits, Stop
 from .movegen import attacked, evasions, in_check, legal_moves, pinned_cells, pseudo_moves, quiet_checks
-from .moves import ACTED, CELL, DOUBLE, DROP, EP, FLAGS, FROM_SHIFT, TYPE_MASK, TYPE_SHIFT, UNMADE_NOT
+from .moves import ACTED, CELL, DOUBLE, EP, FLAGS, FROM_SHIFT, IN_PLACE, TYPE_MASK, TYPE_SHIFT, UNMADE_NOT
 from .ordering import K_BAD, K_KILLER, K_TACTICAL, NO_MOVE, REST_DROPS, REST_NONE, Picker, _first
 from .quiesce import Quiescence
 from .search_state import NO_PV
@@ -138,8 +138,7 @@ class Searcher(Quiescence):
     def tactical(self, pos: Position, m: int) -> bool:
         if self.is_tactical_hook is not None:
             return self.is_tactical_hook(pos, m)
-        frm = (m >> FROM_SHIFT) & CELL
-        if frm == DROP:
+        if (m >> FROM_SHIFT) & CELL == m & CELL and not m & IN_PLACE:     # moves.is_drop
             return False
         if m & EP or (m >> TYPE_SHIFT) & TYPE_MASK:
             return True
@@ -436,7 +435,8 @@ class Searcher(Quiescence):
         tried = 0
         if lazy and ttmove and not ttmove & FLAGS and self._plausible(pos, ttmove):
             # the hash move first, before anything is generated: often it refutes at once
-            if drop_hook is None or (ttmove >> FROM_SHIFT) & CELL != DROP or drop_hook(pos, ttmove):
+            if drop_hook is None or (ttmove >> FROM_SHIFT) & CELL != ttmove & CELL \
+                    or ttmove & IN_PLACE or drop_hook(pos, ttmove):
                 pos.make(ttmove)
                 k = pos.king[side]
                 if royal and k >= 0 and attacked(pos, k, them):
@@ -526,14 +526,15 @@ class Searcher(Quiescence):
                 break
             if lazy:
                 frm = (m >> FROM_SHIFT) & CELL
-                if frm == DROP and drop_hook is not None and not drop_hook(pos, m):
+                drop = frm == m & CELL and not m & IN_PLACE     # moves.is_drop
+                if drop and drop_hook is not None and not drop_hook(pos, m):
                     continue
                 if (futile or late) and unmade_ok and count and key < K_TACTICAL and frm != kcell \
-                        and (frm == DROP or not m & UNMADE_NOT and (not m & ACTED or m & DOUBLE)) \
+                        and (drop or not m & UNMADE_NOT and (not m & ACTED or m & DOUBLE)) \
                         and frm not in pinned:      # type: ignore[operator]
                     if checking is None:
                         checking, first = quiet_checks(pos)
-                    if frm == DROP:
+                    if drop:
                         code = ((m >> TYPE_SHIFT) & TYPE_MASK) * 2 + side
                     elif frm in first or pos.board[m & CELL]:
                         # it may open a line, or it takes a piece (a losing capture sorts

@@ -207,7 +207,8 @@ def index_captures(tab: PieceTables) -> None:
     fast = not tab.overlap
     for s in range(len(tab.leaps)):
         bits = 0
-        for t in tab.leaps[s] + tab.cleaps[s]:
+        cells = set(tab.leaps[s] + tab.cleaps[s])
+        for t in cells:
             bits |= 1 << t
         ep: list[int] = []
         for ray, stops, mode, flag in tab.special[s]:
@@ -215,6 +216,7 @@ def index_captures(tab: PieceTables) -> None:
                 continue                # never captures
             if len(ray) == 1 and stops[0] and mode == CAPTURE and flag in (None, "ep"):
                 bits |= 1 << ray[0]
+                cells.add(ray[0])
                 if flag == "ep":
                     ep.append(ray[0])
             else:
@@ -222,7 +224,8 @@ def index_captures(tab: PieceTables) -> None:
         if tab.bent[s] or tab.hops[s] or tab.paths[s] or tab.legs[s]:
             fast = False
         tab.capbits[s] = bits
-        tab.capcells[s] = tuple(t for t in range(bits.bit_length()) if bits >> t & 1)
+        # the cells of bits, ascending (not read off the bits: that is quadratic in the cells)
+        tab.capcells[s] = tuple(sorted(cells))
         tab.epcells[s] = tuple(ep)
         tab.caprides[s] = tab.rides[s] + tab.crides[s]
     tab.capfast = fast

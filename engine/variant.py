@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any, Final, Iterable, Mapping, Sequence
 from .attacks import MaskAttacks, mask_attack_tables
 from .geometry import Coord, Geometry
 from .movedata import MoveData
-from .moves import CELL_BITS, DROP, MAX_CELLS, TYPE_MASK
+from .moves import CELL_BITS, MAX_CELLS, TYPE_MASK
 from .notation.formats import TextFormat
 from .pieces import PieceType
 from .rules import PositionRules, Rules, TableRules, derive, derive_tables
@@ -29,17 +29,17 @@ WHITE, BLACK = 0, 1
 # (score for the side to move: 1 win, 0 draw, -1 loss; the reason in words), or None
 Result = tuple[int, str] | None
 
-# A move packs its cells into 12-bit fields (engine/moves.py) and the from field's all-ones
-# value (DROP, 4095) marks a drop, so cells are numbered 0..4094: at most MAX_CELLS cells.
+# A move packs its cells into 12-bit fields (engine/moves.py), every value of which is a cell
+# (a drop goes from its cell to itself), so cells are numbered 0..4095: at most MAX_CELLS cells.
 
 
 def check_cell_count(geometry: Geometry, name: str = "") -> None:
     """ValueError when the move encoding cannot carry every cell of the geometry (a larger
-    board would silently corrupt moves: cell 4095 would read as a drop, 4096 as cell 0)."""
+    board would silently corrupt moves: cell 4096 would read as cell 0)."""
     if geometry.size > MAX_CELLS:
         who = f"variant {name}: " if name else ""
         raise ValueError(f"{who}{geometry.size} cells, but the move encoding carries at most "
-                         f"{MAX_CELLS} cells ({CELL_BITS}-bit cell fields, {DROP} marks a drop)")
+                         f"{MAX_CELLS} cells ({CELL_BITS}-bit cell fields)")
 
 
 CAPTURE_WINS: Final = 1 << 20     # Variant.capture_gains: this capture wins the game

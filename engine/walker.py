@@ -84,7 +84,7 @@ def targets_into(T: PieceTables, s: int, b: list[int], side: int, ep: int,
                 if stops[k]:
                     if mode != CAPTURE:
                         if flag == "double":
-                            out.append(base | t | DOUBLE | ((ray[k - 1] + 1) << ACTED_SHIFT))
+                            out.append(base | t | DOUBLE | ((ray[k - 1] ^ s) << ACTED_SHIFT))
                         else:
                             out.append(base | t)
                     elif flag == "ep" and t == ep:
@@ -147,7 +147,7 @@ def targets_into(T: PieceTables, s: int, b: list[int], side: int, ep: int,
             if p:
                 if mode1 == MOVE or (p & 1) == side:
                     continue
-                took = base | LEGS | ((c1 + 1) << ACTED_SHIFT)   # taken in passing
+                took = base | LEGS | ((c1 ^ s) << ACTED_SHIFT)   # taken in passing (XOR from)
                 for t, mode2 in seconds:
                     if t == s:
                         out.append(took | t)        # igui: captures without moving

@@ -14,8 +14,8 @@ from engine.game import game_result
 from engine import movedata
 from engine.movegen import in_check, legal_moves, pseudo_moves
 from engine.walker import walk_targets
-from engine.moves import (ACTED_SHIFT, CELL, DOUBLE, DROP, FROM_SHIFT, TYPE_MASK, TYPE_SHIFT,
-                          legs_victim)
+from engine.moves import (CELL, DOUBLE, FROM_SHIFT, SPECIAL, TYPE_MASK, TYPE_SHIFT, acted_of, from_of,
+                          is_drop, legs_victim, wall_of)
 from engine.notation import code_token, format_position, move_text
 from match.records import _file_rank
 
@@ -240,7 +240,7 @@ def readable(v, pos, m: int) -> str:
     names = v.geometry.names
     to, frm = m & CELL, (m >> FROM_SHIFT) & CELL
     text = move_text(v, m)
-    if frm == DROP:
+    if is_drop(m):
         return f"{v.piece_types[(m >> TYPE_SHIFT) & TYPE_MASK].token}@{names[to]}"
     code, target = pos.board[frm], pos.board[to]
     letters = code_token(v, code).upper()
@@ -253,12 +253,15 @@ def readable(v, pos, m: int) -> str:
 
 
 def move_description(v, m: int) -> dict:
-    frm = (m >> FROM_SHIFT) & CELL
-    # (a pawn's long step keeps its en-passant cell there: no cell it acts on)
-    acted = -1 if m & DOUBLE else ((m >> ACTED_SHIFT) & CELL) - 1
+    frm = from_of(m)
+    # (a pawn's long step keeps its en-passant cell there: no cell it acts on; a move of the
+    # variant's own that puts a wall, Amazons' arrow, offers the wall's cell as that choice)
+    acted = -1 if m & DOUBLE else acted_of(m)
+    if acted < 0 and m & SPECIAL:
+        acted = wall_of(m)
     via = legs_victim(m)     # (a Lion's pass is a two-leg move with no cell in passing)
-    return {"text": move_text(v, m), "from": None if frm == DROP else frm, "to": m & CELL,
-            "drop": (m >> TYPE_SHIFT) & TYPE_MASK if frm == DROP else None,
+    return {"text": move_text(v, m), "from": None if frm < 0 else frm, "to": m & CELL,
+            "drop": (m >> TYPE_SHIFT) & TYPE_MASK if frm < 0 else None,
             "acted": acted if acted >= 0 else None,
             # a two-leg move (a Lion's): the cell its first leg goes to, where it takes
             "via": via if via >= 0 else None}

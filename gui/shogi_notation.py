@@ -11,7 +11,7 @@ piece stays where it is (Notake's rifle) is the piece, its cell and the acted-on
 """
 from __future__ import annotations
 
-from engine.moves import DROP, from_of, to_of
+from engine.moves import from_of, to_of
 from engine.notation import code_token, move_text
 
 
@@ -27,7 +27,7 @@ def shogi_move(v, pos, m: int, legal: list[int]) -> str:
     """Move `m` of position `pos` (whose legal moves are `legal`) in the western notation."""
     name = v.geometry.name
     frm, to = from_of(m), to_of(m)
-    if frm == DROP:
+    if frm < 0:                                             # a drop
         return move_text(v, m, "usi")                       # S*5e
     code = pos.board[frm]
     letter = code_token(v, code).upper()
@@ -37,7 +37,7 @@ def shogi_move(v, pos, m: int, legal: list[int]) -> str:
         return f"{letter}{name(frm, 'usi')}" + (f",{acted}" if acted else "")
     # another piece of the same kind that could go there: write where this one comes from
     others = {from_of(o) for o in legal
-              if from_of(o) not in (DROP, frm) and to_of(o) == to
+              if from_of(o) not in (-1, frm) and to_of(o) == to
               and pos.board[from_of(o)] == code}
     origin = name(frm, "usi") if others else ""
     target = pos.board[to]

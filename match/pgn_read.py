@@ -13,7 +13,7 @@ import re
 
 import variants
 from engine.movegen import in_check, legal_moves
-from engine.moves import CASTLE, DROP, LEGS, from_of, to_of
+from engine.moves import CASTLE, LEGS, from_of, to_of
 from engine.notation import (
     NotationError,
     format_position,
@@ -102,7 +102,7 @@ def _liberal_forms(v, pos, m: int, base: str) -> set[str]:
     """Other ways to write the move whose SAN (without its check mark) is `base`."""
     forms = {_plain(base)}
     frm, to = from_of(m), to_of(m)
-    if frm == DROP or m & (CASTLE | LEGS):     # a two-leg move is written in full
+    if frm < 0 or m & (CASTLE | LEGS):       # a two-leg move is written in full
         return forms
     geo = v.geometry
     ptype = v.piece_types[pos.board[frm] >> 1]

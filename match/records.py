@@ -15,9 +15,9 @@ import re
 
 import variants
 from engine.movegen import in_check, legal_moves
-from engine.moves import (CASTLE, CELL, DROP, EP, FISSION, FROM_SHIFT, LEGS, SPECIAL, WALL_SHIFT, acted_of,
+from engine.moves import (CASTLE, CELL, EP, FISSION, FROM_SHIFT, LEGS, SPECIAL, acted_of,
                           from_of, legs_victim,
-                          ptype_of, to_of)
+                          ptype_of, to_of, wall_of)
 from engine.notation.move_text import parse_move
 from engine.notation.position_text import format as format_position, parse as parse_position
 
@@ -39,7 +39,7 @@ def san(v, pos, m: int, legal: list[int]) -> str:
     to = to_of(m)
     frm = from_of(m)
     pt = ptype_of(m)
-    if frm == DROP:
+    if frm < 0:                 # a drop
         s = f"{v.piece_types[pt].token}@{geo.name(to)}"
     elif m & CASTLE:
         # a move of the king's (to its destination or its rook's cell), or, gating onto the
@@ -67,7 +67,7 @@ def san(v, pos, m: int, legal: list[int]) -> str:
         # other pieces of this side written with the same letter (all pawns write none, a
         # piece and its '~' twin the same) reaching the same cell: disambiguate
         rf = [_file_rank(geo, (o >> FROM_SHIFT) & CELL) for o in legal
-              if (o & CELL) == to and ((o >> FROM_SHIFT) & CELL) not in (frm, DROP)
+              if (o & CELL) == to and from_of(o) not in (frm, -1)
               and pos.board[(o >> FROM_SHIFT) & CELL] & 1 == code & 1
               and _letter(v, pos.board[(o >> FROM_SHIFT) & CELL]) == mine]
         if ptype.pawn and cap:
@@ -92,9 +92,9 @@ def san(v, pos, m: int, legal: list[int]) -> str:
         acted = acted_of(m)
         if acted >= 0 and m & SPECIAL:
             s += "," + geo.name(acted)
-    wall = (m >> WALL_SHIFT) & CELL
-    if wall:                    # the cell the duck goes to
-        s += "," + geo.name(wall - 1)
+    wall = wall_of(m)
+    if wall >= 0:               # the cell the duck (a wall, an arrow) goes to
+        s += "," + geo.name(wall)
     pos.make(m)
     try:
         if in_check(pos):

@@ -17,7 +17,7 @@ import pyffish as sf
 import variants
 from engine.game import game_result, perft
 from engine.movegen import in_check, legal_moves
-from engine.moves import CELL, DROP, FROM_SHIFT, TYPE_MASK, TYPE_SHIFT
+from engine.moves import CELL, FROM_SHIFT, TYPE_MASK, TYPE_SHIFT, is_drop
 from engine.notation.move_text import move_text
 from engine.notation.position_text import format, parse
 
@@ -70,12 +70,12 @@ class Seen:
 
 def _kind(v, pos, m: int, text: str, in_chk: bool) -> list[str]:
     out = []
-    frm, to = (m >> FROM_SHIFT) & CELL, m & CELL
-    if frm == DROP:
+    to = m & CELL
+    if is_drop(m):
         out.append("drop")
     elif pos.board[to]:
         out.append("capture")
-    if (m >> TYPE_SHIFT) & TYPE_MASK and frm != DROP:
+    if (m >> TYPE_SHIFT) & TYPE_MASK and not is_drop(m):
         out.append("promotion")
     if in_chk:
         out.append("evasion")
@@ -111,7 +111,7 @@ def play(name: str, seed: int, plies: int = 60, seen: Seen | None = None,
         for m, t in zip(legal, texts):
             for k in _kind(v, pos, m, t, chk):
                 by.setdefault(k, []).append(m)
-            pt = v.piece_types[pos.board[(m >> FROM_SHIFT) & CELL] >> 1] if (m >> FROM_SHIFT) & CELL != DROP else None
+            pt = v.piece_types[pos.board[(m >> FROM_SHIFT) & CELL] >> 1] if not is_drop(m) else None
             if pt is not None and pt.token.lower() in prefer:
                 by.setdefault("prefer", []).append(m)
         m = None

@@ -22,7 +22,7 @@ import pyffish
 import variants
 from engine.game import game_result
 from engine.movegen import legal_moves
-from engine.moves import CASTLE, CELL, DROP, EP, FROM_SHIFT, TYPE_MASK, TYPE_SHIFT
+from engine.moves import CASTLE, CELL, EP, FROM_SHIFT, TYPE_MASK, TYPE_SHIFT, is_drop
 from engine.notation import move_text, parse_position
 from engine.notation.position_text import format as format_position
 
@@ -101,7 +101,7 @@ def kind_of(pos, m: int) -> str | None:
         return "castling"
     if m & EP:
         return "en passant"
-    if (m >> FROM_SHIFT) & CELL == DROP:
+    if is_drop(m):
         return "drop"
     tid = (m >> TYPE_SHIFT) & TYPE_MASK
     if tid:
@@ -158,10 +158,10 @@ def play_random_games(name: str, games: int = 3, plies: int = 60, seed: str = ""
                 break
             fresh = sorted(t for t, m in ours.items() if kind_of(pos, m) and kind_of(pos, m) not in log.kinds)
             tactical = sorted(t for t, m in ours.items() if kind_of(pos, m) or pos.board[m & CELL])
-            pawns = sorted(t for t, m in ours.items() if (m >> FROM_SHIFT) & CELL != DROP
+            pawns = sorted(t for t, m in ours.items() if not is_drop(m)
                            and v.piece_types[pos.board[(m >> FROM_SHIFT) & CELL] >> 1].pawn)
             home = 0 if pos.side == 0 else v.ranks - 1
-            clear = sorted(t for t, m in ours.items() if (m >> FROM_SHIFT) & CELL != DROP
+            clear = sorted(t for t, m in ours.items() if not is_drop(m)
                            and v.geometry.coords[(m >> FROM_SHIFT) & CELL][1] == home
                            and v.piece_types[pos.board[(m >> FROM_SHIFT) & CELL] >> 1].token.lower()
                            not in {getattr(v, "castle_king", "k"), *getattr(v, "castle_rooks", "r")})

@@ -16,7 +16,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 import variants  # noqa: E402
 from engine.armies import ArmyMemo  # noqa: E402
 from engine.movegen import legal_moves  # noqa: E402
-from engine.moves import CELL, DROP, FROM_SHIFT, PROMO  # noqa: E402
+from engine.moves import CELL, PROMO, is_drop  # noqa: E402
 from engine.notation.position_text import parse  # noqa: E402
 
 
@@ -27,7 +27,7 @@ PROMOTING = ("rubenr/1ppp1p/6/1Pp1p1/P1PPPP/RUBENR|nadgau/2p1pp/4p1/1p4/PPPPPP/N
 
 
 def _kind(pos, m) -> str:
-    if (m >> FROM_SHIFT) & CELL == DROP:
+    if is_drop(m):
         return "drop"
     if m & PROMO:
         return "promotion"

@@ -128,54 +128,55 @@ def test_knavish_promotion_suffix_is_legal_where_allowed(eng):  # noqa: F811
     assert fen_of(eng) == "+R4k4/10/10/10/10/10/10/10/5K4/10 b - - 1 1"
 
 
-# ---- the move encoding carries at most 4,095 cells -------------------------------------------
-def test_cell_limit_is_4095():
-    assert MAX_CELLS == 4095
+# ---- the move encoding carries at most 4,096 cells -------------------------------------------
+def test_cell_limit_is_4096():
+    assert MAX_CELLS == 4096
 
 
-def test_64x64_variant_is_refused():
+def test_64x65_variant_is_refused():
     class Big(ChessLike):
         name = "big"
-        files = ranks = 64
+        files, ranks = 64, 65
 
         def __init__(self):
             self.piece_types = Chess().piece_types[:]
             super().__init__()
 
-    with pytest.raises(ValueError, match=r"4096 cells.*at most 4095"):
+    with pytest.raises(ValueError, match=r"4160 cells.*at most 4096"):
         Big()
 
 
-def test_64x64_geometry_is_refused_for_any_variant():
+def test_4097_cells_are_refused_for_any_variant():
     class Bare(Variant):
         name = "bare"
 
         def __init__(self):
-            self.geometry = grid2d(64, 64)
+            self.geometry = grid2d(17, 241)         # 4,097 cells
             self.piece_types = [None]
             super().__init__()
 
-    with pytest.raises(ValueError, match="at most 4095 cells"):
+    with pytest.raises(ValueError, match=r"^variant bare: 4097 cells, but the move encoding carries "
+                                         r"at most 4096 cells \(12-bit cell fields\)$"):
         Bare()
 
 
 def test_geometry_set_after_init_is_refused_when_compiled():
     v = Chess()
-    v.geometry = grid2d(64, 64)
+    v.geometry = grid2d(64, 65)
     v._tables = None
-    with pytest.raises(ValueError, match="at most 4095 cells"):
+    with pytest.raises(ValueError, match="at most 4096 cells"):
         _ = v.tables
 
 
 def test_largest_board_allowed():
     class Edge(ChessLike):
         name = "edge"
-        files, ranks = 63, 65          # 4,095 cells: 0..4094, 4095 stays the drop marker
+        files, ranks = 64, 64          # 4,096 cells: 0..4095, every value of a 12-bit field
 
         def __init__(self):
             self.piece_types = [None] + Chess().piece_types[1:]
             super().__init__()
 
     edge = Edge()
-    assert edge.geometry.size == 4095
-    assert edge.geometry.names[-1] == "bk65"        # files past z: aa .. bk
+    assert edge.geometry.size == 4096
+    assert edge.geometry.names[-1] == "bl64"        # files past z: aa .. bl

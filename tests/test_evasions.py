@@ -17,7 +17,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 import variants  # noqa: E402
 from engine.movegen import (attacked, evasions, gives_check, in_check, legal_moves,  # noqa: E402
                             pseudo_moves, quiet_checks)
-from engine.moves import CELL, DOUBLE, DROP, FROM_SHIFT, TYPE_MASK, TYPE_SHIFT  # noqa: E402
+from engine.moves import CELL, DOUBLE, FROM_SHIFT, TYPE_MASK, TYPE_SHIFT, is_drop  # noqa: E402
 from engine.notation.move_text import move_text  # noqa: E402
 from engine.notation.position_text import format, parse  # noqa: E402
 from engine.search import Searcher  # noqa: E402
@@ -33,7 +33,7 @@ def _kept(v, text, drops_only=False):
     side = pos.side
     kept = evasions(pos, pseudo_moves(pos), pos.king[side], side ^ 1)
     return sorted(move_text(v, m) for m in kept
-                  if not drops_only or (m >> FROM_SHIFT) & CELL == DROP)
+                  if not drops_only or is_drop(m))
 
 
 def test_a_distant_check_keeps_the_drops_between():
@@ -147,8 +147,8 @@ def test_staged_drops_come_in_the_order_a_full_generation_gives():
             if in_check(pos):
                 continue
             full_moves = pseudo_moves(pos)
-            drops = [m for m in full_moves if (m >> FROM_SHIFT) & CELL == DROP]
-            board = [m for m in full_moves if (m >> FROM_SHIFT) & CELL != DROP]
+            drops = [m for m in full_moves if is_drop(m)]
+            board = [m for m in full_moves if not is_drop(m)]
             if not drops or not board:
                 continue
             seen_drops += 1
@@ -191,7 +191,7 @@ def test_a_quiet_move_checks_exactly_where_quiet_checks_says():
             assert not any(pos.board[c] for c in direct)
             for m in legal_moves(pos):
                 frm = (m >> FROM_SHIFT) & CELL
-                if frm == DROP:
+                if is_drop(m):
                     code = ((m >> TYPE_SHIFT) & TYPE_MASK) * 2 + pos.side
                     drops += 1
                 elif not unmade_ok(m) or pos.board[m & CELL] or frm in first:

@@ -18,7 +18,7 @@ from selfplay import play_game
 import variants
 from engine.game import game_result, perft
 from engine.movegen import legal_moves
-from engine.moves import CASTLE, CELL, DROP, FROM_SHIFT, FROM_TO, SPECIAL
+from engine.moves import CASTLE, CELL, FROM_SHIFT, FROM_TO, SPECIAL, is_drop
 from engine.notation import move_text, parse_position
 from engine.notation.position_text import format as format_position
 
@@ -280,7 +280,7 @@ def test_gating_games_equal_fairy_stockfish(name):
             pos.board[(m >> FROM_SHIFT) & CELL] >> 1 != v.by_token["K"].id else \
             "castle gate" if m & CASTLE and m & SPECIAL else \
             "castle" if m & CASTLE else "gate" if m & SPECIAL else \
-            "drop" if (m >> FROM_SHIFT) & CELL == DROP else ""
+            "drop" if is_drop(m) else ""
 
     def steer(pos, m: int) -> bool:     # a kind not played yet, else now and then a gating
         k = kind(pos, m)
@@ -371,7 +371,7 @@ def test_placement_games_equal_fairy_stockfish():
 
     def steer(pos, m: int) -> bool:
         v = pos.variant
-        if (m >> FROM_SHIFT) & CELL == DROP:
+        if is_drop(m):
             t = move_text(v, m)
             return t[0].upper() in "KR" and t[2:] in ("e1", "a1", "h1", "e8", "a8", "h8")
         return bool(m & CASTLE)

@@ -17,7 +17,7 @@ from playwright.sync_api import sync_playwright
 import variants
 from engine.game import game_result
 from engine.movegen import legal_moves
-from engine.moves import ACTED_SHIFT, CELL, DROP, FISSION, FROM_SHIFT, FROM_TO
+from engine.moves import ACTED_SHIFT, CELL, FISSION, FROM_SHIFT, FROM_TO, is_drop
 from engine.notation import format_position, move_text, parse_move, parse_position
 from gui.describe import geometry_description, move_description
 from gui.screenshots import ARGS, CHROMIUM
@@ -96,7 +96,7 @@ def reach(name: str, pred, max_plies: int = 60):
         good = [m for m in legal if pred(v, pos, m, legal)]
         if good:
             return v, pos, good[0]
-        caps = [m for m in legal if pos.board[m & CELL] and (m >> FROM_SHIFT) & CELL != DROP]
+        caps = [m for m in legal if pos.board[m & CELL] and not is_drop(m)]
         pick = caps or legal
         pos.make(pick[k * 7 % len(pick)])
     raise AssertionError(f"no such move in {name}")
@@ -131,7 +131,7 @@ def test_chess_game_to_mate_and_records(page):
 
 
 def test_shogi_drop(page):
-    assert "@" in play_found(page, "shogi", lambda v, p, m, L: (m >> FROM_SHIFT) & CELL == DROP)
+    assert "@" in play_found(page, "shogi", lambda v, p, m, L: is_drop(m))
 
 
 def test_elefant_3d_move_and_return_from_hand(page):
@@ -141,7 +141,7 @@ def test_elefant_3d_move_and_return_from_hand(page):
     first = legal_moves(start)[0]
     click_move(page, v, start, first)
     assert "@" in play_found(page, "elefantnichtschach",
-                             lambda v, p, m, L: (m >> FROM_SHIFT) & CELL == DROP)
+                             lambda v, p, m, L: is_drop(m))
 
 
 def test_ninepiece_fission(page):

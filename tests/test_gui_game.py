@@ -12,7 +12,7 @@ from gui_helpers import LiveServer, recv, send, tab
 import gui.app
 import gui.game
 import variants
-from engine.moves import CELL, DROP, FROM_SHIFT, TYPE_MASK, TYPE_SHIFT
+from engine.moves import CELL, FROM_SHIFT, TYPE_MASK, TYPE_SHIFT, is_drop
 from engine.movegen import legal_moves
 from engine.notation import code_token, format_position, move_text, parse_move, parse_position
 from gui.describe import geometry_description, piece_moves, state
@@ -278,7 +278,7 @@ def test_readable_notation_on_3d_boards():
     pos = v.start_position()
     for k in range(24):
         legal = legal_moves(pos)
-        caps = [m for m in legal if pos.board[m & CELL] and (m >> FROM_SHIFT) & CELL != DROP]
+        caps = [m for m in legal if pos.board[m & CELL] and not is_drop(m)]
         m = (caps or legal)[k * 5 % len(caps or legal)]
         g.play(move_text(v, m))
         pos.make(m)
@@ -288,7 +288,7 @@ def test_readable_notation_on_3d_boards():
     for text, shown in zip(g.moves, g.notation_moves()):
         m = parse_move(v, legal_moves(pos), text)
         frm, to = (m >> FROM_SHIFT) & CELL, m & CELL
-        if frm == DROP:
+        if is_drop(m):
             assert shown == f"{v.piece_types[(m >> TYPE_SHIFT) & TYPE_MASK].token}@{names[to]}"
         else:
             letter = shown.split(" ")[0]

@@ -16,7 +16,7 @@ from test_gui_browser import WAIT_MS, click_move, ensure_chromium, open_game, re
 
 import variants
 from engine.movegen import legal_moves
-from engine.moves import ACTED_SHIFT, CELL, FISSION, FROM_SHIFT, FROM_TO
+from engine.moves import ACTED_SHIFT, CELL, FISSION, FROM_SHIFT, FROM_TO, acted_of
 from engine.notation import format_position, parse_move, parse_position
 from gui.describe import piece_moves
 from gui.screenshots import ARGS
@@ -246,7 +246,7 @@ def test_notake_acted_on_cell_highlighted_and_check(page):
         click_move(page, v, pos, parse_move(v, legal_moves(pos), t))
     acting = next(m for m in legal_moves(pos) if (m >> ACTED_SHIFT) & CELL)
     click_move(page, v, pos, acting)
-    acted = v.geometry.names[((acting >> ACTED_SHIFT) & CELL) - 1]
+    acted = v.geometry.names[acted_of(acting)]
     assert page.locator("#board .cell.acted").evaluate_all(
         "cs => cs.map(c => c.closest('g').dataset.cell)") == [acted]
     # check: the king's cell marked while its side is in check

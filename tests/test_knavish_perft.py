@@ -8,7 +8,7 @@ import pytest
 
 import variants
 from engine.game import perft
-from engine.moves import CELL, DROP, FROM_SHIFT, TYPE_MASK, TYPE_SHIFT
+from engine.moves import TYPE_MASK, TYPE_SHIFT, is_drop
 from engine.movegen import legal_moves
 from engine.notation.move_text import move_text
 from engine.notation.position_text import parse
@@ -55,4 +55,4 @@ def test_position_notable_moves(e):
     assert not set(e.get("absent", ())) & texts
     for letter, n in e.get("drop_counts", {}).items():
         tid = v.by_token[letter].id
-        assert sum(1 for m in legal if (m >> FROM_SHIFT) & CELL == DROP and (m >> TYPE_SHIFT) & TYPE_MASK == tid) == n
+        assert sum(1 for m in legal if is_drop(m) and (m >> TYPE_SHIFT) & TYPE_MASK == tid) == n

@@ -44,7 +44,7 @@ import pytest
 import variants
 from engine.game import game_result
 from engine.movegen import legal_moves
-from engine.moves import CASTLE, CELL, DOUBLE, DROP, EP, FROM_SHIFT, TYPE_MASK, TYPE_SHIFT
+from engine.moves import CASTLE, CELL, DOUBLE, EP, FROM_SHIFT, TYPE_MASK, TYPE_SHIFT, is_drop
 from engine.notation.move_text import move_text
 from engine.notation.position_text import format, parse
 
@@ -83,7 +83,7 @@ def required(v):
 def kind(v, m, text):
     """The special rule that legal move m (text `text`) exercises, else None."""
     frm, to = (m >> FROM_SHIFT) & CELL, m & CELL
-    if frm == DROP:
+    if is_drop(m):
         return "P drop" if text[0] == "P" else "piece drop"
     if m & CASTLE:
         coords = v.geometry.coords
@@ -115,8 +115,8 @@ def compare_perft2(v, sfname, pos, fen, legal, texts, rnd):
     other = "b" if fen.split()[1] == "w" else "w"
     idx = range(len(legal))
     if len(legal) > MAX_ROOT:       # half board moves (if there are as many), the rest drops
-        board = [i for i, m in enumerate(legal) if (m >> FROM_SHIFT) & CELL != DROP]
-        drops = [i for i, m in enumerate(legal) if (m >> FROM_SHIFT) & CELL == DROP]
+        board = [i for i, m in enumerate(legal) if not is_drop(m)]
+        drops = [i for i, m in enumerate(legal) if is_drop(m)]
         idx = rnd.sample(board, min(len(board), DIVIDE_SUBSET // 2))
         idx = sorted(idx + rnd.sample(drops, min(len(drops), DIVIDE_SUBSET - len(idx))))
     leaves = 0
@@ -135,7 +135,7 @@ def clock_after(v, pos, m, text, ours, theirs):
     any drop and on a '+' promotion); see the module note."""
     frm, to = (m >> FROM_SHIFT) & CELL, m & CELL
     pts = v.piece_types
-    if frm == DROP:
+    if is_drop(m):
         reset = pts[(m >> TYPE_SHIFT) & TYPE_MASK].pawn
         return (0 if reset else ours + 1), 0
     reset = bool(pos.board[to]) or bool(m & EP) or pts[pos.board[frm] >> 1].pawn
@@ -172,7 +172,7 @@ def pick_steered(rnd, v, pos, legal, texts, kinds):
     coords, pts, board = v.geometry.coords, v.piece_types, pos.board
     side = pos.side
     far = v.ranks - 1 if side == 0 else 0
-    board_moves = [m for m in legal if (m >> FROM_SHIFT) & CELL != DROP]
+    board_moves = [m for m in legal if not is_drop(m)]
     path = castling_path(v, side, pos.castle)
     clearing = [m for m in board_moves if (m >> FROM_SHIFT) & CELL in path and m & CELL not in path]
     if clearing and rnd.random() < 0.5:       # empty the cells between King and Rook

@@ -226,7 +226,7 @@ def test_a_good_lattice_file_loads_through_the_protocol(tmp_path):
 
 def test_largest_lattice_fits_the_move_encoding():
     """12 x 10 squares and their corners: 263 cells, past the 255 of 8-bit cell fields, within
-    the 4,095 of 12-bit ones; a move names its cells past 255 and reads back."""
+    the 4,096 of 12-bit ones; a move names its cells past 255 and reads back."""
     rows = ["13", "12"] * 10 + ["13"]
     empty = "/".join(rows)
     v = load(BASE.replace("maxFile = 3", "maxFile = l").replace("maxRank = 3", "maxRank = 10")

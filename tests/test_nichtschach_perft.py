@@ -16,7 +16,7 @@ import pytest
 import variants
 from engine.game import game_result, perft
 from engine.movegen import legal_moves
-from engine.moves import CELL, DROP, FROM_SHIFT, TYPE_MASK, TYPE_SHIFT
+from engine.moves import CELL, FROM_SHIFT, TYPE_MASK, TYPE_SHIFT, is_drop
 from engine.notation.move_text import move_text
 from engine.notation.position_text import format, parse
 
@@ -67,7 +67,7 @@ def test_hand_made_perft(tid):
 
 
 def classify(pos, m):
-    if (m >> FROM_SHIFT) & CELL == DROP:
+    if is_drop(m):
         return "return"
     kind = "capture" if pos.board[m & CELL] else "move"
     return kind + ("+promo" if (m >> TYPE_SHIFT) & TYPE_MASK else "")

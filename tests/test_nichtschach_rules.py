@@ -10,7 +10,7 @@ import variants
 from board3d_helpers import board, moves_from, shapes, targets_from
 from engine.game import game_result, perft
 from engine.movegen import legal_moves
-from engine.moves import CELL, DROP, FROM_SHIFT
+from engine.moves import CELL, is_drop
 from engine.notation.move_text import move_text, parse_move
 from engine.notation.position_text import PositionTextError, format, parse
 from variants.board3d import DIR_INDEX, ring
@@ -157,7 +157,7 @@ def test_ruling_10_stockpoint_returns_only_into_the_camp():
     for side, ranks in ((0, "123"), (1, "456")):
         fen = "|".join([EMPTY_LEVEL] * 6) + f" {'wb'[side]} [Pp] 0 1"
         pos = parse(v, fen)
-        drops = [move_text(v, m) for m in shapes(pos) if (m >> FROM_SHIFT) & CELL == DROP]
+        drops = [move_text(v, m) for m in shapes(pos) if is_drop(m)]
         assert len(drops) == 108
         assert {d[-1] for d in drops} == set(ranks)
 
@@ -166,7 +166,7 @@ def test_other_pieces_return_anywhere_empty_and_returns_never_capture():
     v = variants.get("elefantnichtschach")
     fen = "|".join([EMPTY_LEVEL] * 5 + ["6/6/6/6/6/Rr4"]) + " w [L] 0 1"
     pos = parse(v, fen)
-    drops = [m for m in shapes(pos) if (m >> FROM_SHIFT) & CELL == DROP]
+    drops = [m for m in shapes(pos) if is_drop(m)]
     assert len(drops) == 214
     assert all(not pos.board[m & CELL] for m in drops)
 
@@ -252,8 +252,8 @@ def test_ruling_13_only_the_mover_s_opponent_can_lose(name):
         moves = legal_moves(pos)
         if not moves:
             break
-        caps = [m for m in moves if (m >> FROM_SHIFT) & CELL != DROP and pos.board[m & CELL]]
-        drops = [m for m in moves if (m >> FROM_SHIFT) & CELL == DROP]
+        caps = [m for m in moves if not is_drop(m) and pos.board[m & CELL]]
+        drops = [m for m in moves if is_drop(m)]
         pool = caps if caps and rnd.random() < 0.6 else (drops if drops and rnd.random() < 0.3 else moves)
         m = rnd.choice(pool)
         text = move_text(v, m)

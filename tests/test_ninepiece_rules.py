@@ -10,7 +10,7 @@ import pytest
 import variants
 from engine.game import game_result
 from engine.movegen import legal_moves
-from engine.moves import CELL, DROP, FISSION, FROM_SHIFT, FUSION, TYPE_MASK, TYPE_SHIFT
+from engine.moves import CELL, FISSION, FROM_SHIFT, FUSION, TYPE_MASK, TYPE_SHIFT, is_drop
 from engine.position import Position
 from engine.notation.move_text import move_text, parse_move
 from engine.notation.position_text import PositionTextError, format, parse
@@ -343,7 +343,7 @@ def test_ruling_21_no_returns(v):
     pos = setup(v, {"wa1": "R", "wa5": "b"})
     play(v, pos, "wa1wa5")
     assert not any(pos.hand) and format(pos).split()[2] == "[-]"
-    assert not any((m >> FROM_SHIFT) & CELL == DROP for m in legal_moves(pos))
+    assert not any(is_drop(m) for m in legal_moves(pos))
 
 
 def test_ruling_22_hand_field(v):

@@ -8,7 +8,7 @@ import pytest
 import variants
 from engine.game import game_result
 from engine.movegen import in_check, legal_moves, pseudo_moves
-from engine.moves import DROP, SPECIAL, acted_of, from_of, ptype_of, to_of
+from engine.moves import SPECIAL, acted_of, from_of, ptype_of, to_of
 from engine.position import Position
 from engine.notation.move_text import move_text, parse_move
 from engine.notation.position_text import PositionTextError, code_token, format, parse
@@ -247,7 +247,7 @@ def test_ruling_17_no_hands():
     pos = parse(v, START, "sfen")
     assert format(pos, "sfen") == START
     assert format(parse(v, v.start_fen)) == v.start_fen          # UCI text keeps `[-]`
-    assert not [m for m in pseudo_moves(pos) if from_of(m) == DROP]
+    assert not [m for m in pseudo_moves(pos) if from_of(m) < 0]
 
 
 # ---- notation, position text, searcher support ------------------------------------------------

@@ -221,11 +221,11 @@ def test_cellfish_check_passes_on_every_shipped_file():
 
 def test_levels_past_the_move_encoding_are_refused():
     """The cell-count check of ``levels``: 8 levels of 26 x 20 (4,160 cells) is more than the
-    4,095 a 12-bit cell field names; 4 levels of 8 x 8 (256, refused by 8-bit fields) fit."""
+    4,096 a 12-bit cell field names; 4 levels of 8 x 8 (256, refused by 8-bit fields) fit."""
     from variants.inifile.levels import level_bases
 
     def error(key, what, token):
         return ValueError(f"{key}: {what} ({token})")
-    with pytest.raises(ValueError, match=r"levels: 4160 cells, more than the 4095 a move can name \(8\)"):
+    with pytest.raises(ValueError, match=r"levels: 4160 cells, more than the 4096 a move can name \(8\)"):
         level_bases({"levels": "8"}, 26, 20, error)
     assert level_bases({"levels": "4"}, 8, 8, error)

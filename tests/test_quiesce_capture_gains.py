@@ -12,7 +12,7 @@ import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 import variants  # noqa: E402
-from engine.moves import CELL, DROP, FROM_SHIFT
+from engine.moves import CELL, is_drop
 from engine.movegen import legal_moves  # noqa: E402
 from engine.notation.move_text import move_text  # noqa: E402
 from engine.notation.position_text import parse  # noqa: E402
@@ -50,7 +50,7 @@ def test_the_captures_declared_winning_are_exactly_the_winning_ones(name, fen):
     gains = v.capture_gains(pos)
     assert gains is not None
     b = pos.board
-    captures = [m for m in legal_moves(pos) if (m >> FROM_SHIFT) & CELL != DROP and b[m & CELL]
+    captures = [m for m in legal_moves(pos) if not is_drop(m) and b[m & CELL]
                 and (b[m & CELL] & 1) != pos.side]
     winning = {move_text(v, m) for m in captures if _wins(v, pos, m)}
     assert winning

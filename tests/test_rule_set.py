@@ -18,7 +18,7 @@ import pytest
 
 import variants
 from engine.movegen import legal_moves, pseudo_moves
-from engine.moves import CELL, DROP, FROM_SHIFT
+from engine.moves import CELL, FROM_SHIFT, is_drop
 from engine.notation import move_text, parse_position
 from protocol.session import Session
 from variants import plugins as registry
@@ -159,11 +159,11 @@ def _brute(pos) -> list[int]:
     side = pos.side
     out = []
     for m in pseudo_moves(pos):
-        if (m >> FROM_SHIFT) & CELL == DROP and v.rules.drop_rule and not v.drop_legal(pos, m):
+        if is_drop(m) and v.rules.drop_rule and not v.drop_legal(pos, m):
             continue
         pos.make(m)
         royals = {c for c in pos.occ[side] if v.piece_types[pos.board[c] >> 1].royal}
-        if not any((r & CELL) in royals and (r >> FROM_SHIFT) & CELL != DROP for r in pseudo_moves(pos)):
+        if not any((r & CELL) in royals and not is_drop(r) for r in pseudo_moves(pos)):
             out.append(m)
         pos.unmake()
     return sorted(out)

@@ -13,7 +13,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 import variants  # noqa: E402
 from engine.evaluate import Evaluator  # noqa: E402
 from engine.movegen import legal_moves, pseudo_moves  # noqa: E402
-from engine.moves import CELL, DROP, EP, FROM_SHIFT, TYPE_MASK, TYPE_SHIFT  # noqa: E402
+from engine.moves import CELL, EP, TYPE_MASK, TYPE_SHIFT, is_drop  # noqa: E402
 from engine.search import MATE, TT, Limits, Searcher  # noqa: E402
 from engine.movegen import attacked  # noqa: E402
 from engine.notation.move_text import move_text  # noqa: E402
@@ -166,7 +166,7 @@ def lazy_legal(s, pos):
     out = []
     side = pos.side
     for m in pseudo_moves(pos):
-        if s.drop_hook is not None and (m >> FROM_SHIFT) & CELL == DROP and not s.drop_hook(pos, m):
+        if s.drop_hook is not None and is_drop(m) and not s.drop_hook(pos, m):
             continue
         pos.make(m)
         k = pos.king[side]
@@ -228,7 +228,7 @@ def test_capture_generator_matches_the_tactical_pseudo_moves(name):
     pos = parse(v, v.start_fen)
 
     def tactical(m):
-        if (m >> FROM_SHIFT) & CELL == DROP:
+        if is_drop(m):
             return False
         p = pos.board[m & CELL]
         return bool(p and (p & 1) != pos.side) or bool(m & EP) or bool((m >> TYPE_SHIFT) & TYPE_MASK)
@@ -319,7 +319,7 @@ def test_returns_are_ordered_by_where_the_piece_stands_best(name):
     v = variants.get(name)
     checked = 0
     for pos, legal in _random_walk(v, seed=3, plies=160):
-        drops = [m for m in legal if (m >> FROM_SHIFT) & CELL == DROP]
+        drops = [m for m in legal if is_drop(m)]
         if len(drops) > 10:
             s = Searcher(v, TT(1))
             ordered = [m for _, m in s.order(pos, drops, 0, 0)]

@@ -20,7 +20,7 @@ import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 import variants  # noqa: E402
-from engine.moves import CELL, DROP, FROM_SHIFT
+from engine.moves import CELL, is_drop
 from engine.movegen import legal_moves, pseudo_moves  # noqa: E402
 from engine.notation.position_text import format as format_position, parse  # noqa: E402
 from engine.position import Position  # noqa: E402
@@ -112,7 +112,7 @@ def test_army_facts_follow_moves_and_take_backs(name, facts):
         moves = legal_moves(pos)
         if not moves:
             break
-        captures = [m for m in moves if pos.board[m & CELL] and (m >> FROM_SHIFT) & CELL != DROP]
+        captures = [m for m in moves if pos.board[m & CELL] and not is_drop(m)]
         m = rng.choice(captures or moves)
         pos.make(m)
         for side in (0, 1):

@@ -11,7 +11,7 @@ import pytest
 import variants
 from engine.evaluate import _cells
 from engine.movegen import pseudo_moves
-from engine.moves import CELL, DROP, FROM_SHIFT
+from engine.moves import is_drop
 from engine.ordering import LAST, SLOT_BITS
 from engine.search import TT, Searcher
 from tests.walk_helpers import random_position
@@ -40,7 +40,7 @@ def test_order_is_the_stable_sort_of_the_keys(name):
             if k1 == k2:
                 ties += 1
                 assert where[m1] < where[m2]
-        negative += sum(k < 0 for k, m in keyed if (m >> FROM_SHIFT) & CELL == DROP)
+        negative += sum(k < 0 for k, m in keyed if is_drop(m))
         assert s.ordered(pos, moves, tt, 3) == [m for _, m in keyed]
     assert ties > 20
     assert negative or name != "shogi"

@@ -19,7 +19,7 @@ from selfplay import play_game
 import variants
 from engine.game import game_result, perft
 from engine.movegen import legal_moves
-from engine.moves import CASTLE, CELL, DROP, EP, FROM_SHIFT, TYPE_MASK, TYPE_SHIFT
+from engine.moves import CASTLE, CELL, EP, FROM_SHIFT, TYPE_MASK, TYPE_SHIFT, is_drop
 from engine.notation import move_text, parse_position
 from engine.notation.position_text import format as format_position
 
@@ -195,7 +195,7 @@ def kind_of(pos, m: int) -> str | None:
     if m & EP:
         return "en passant"
     tid = (m >> TYPE_SHIFT) & TYPE_MASK
-    if (m >> FROM_SHIFT) & CELL == DROP:
+    if is_drop(m):
         return "drop"
     if tid:
         if v.piece_types[tid].token.startswith("+"):
@@ -254,7 +254,7 @@ def test_random_games_have_fairy_stockfishs_legal_moves_and_results(name):
                 break
             special = [t for t, m in ours.items() if kind_of(pos, m) and kind_of(pos, m) not in seen]
             tactical = [t for t, m in ours.items() if pos.board[m & CELL] or len(t) == 5 or kind_of(pos, m)]
-            pawns = [t for t, m in ours.items() if (m >> FROM_SHIFT) & CELL != DROP
+            pawns = [t for t, m in ours.items() if not is_drop(m)
                      and v.piece_types[pos.board[(m >> FROM_SHIFT) & CELL] >> 1].pawn]
             if special:
                 t = rng.choice(sorted(special))

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from engine.geometry import Geometry
 from engine.movegen import in_check, legal_moves
-from engine.moves import DROP, FROM_SHIFT, ptype_of, to_of
+from engine.moves import ptype_of, to_of
 from engine.notation.formats import TextFormat
 from engine.pieces import DIAG, KING, ORTH, PieceType, leap, ride
 from engine.variant import WHITE, Variant
@@ -136,7 +136,7 @@ class Shogi(ShogiBoard):
         ahead = index.get((x, y + (1 if side == WHITE else -1)))
         if ahead is None or pos.king[side ^ 1] != ahead:
             return True
-        pos.make(m | (DROP << FROM_SHIFT))            # pawn-drop mate is illegal
+        pos.make(m)                                   # pawn-drop mate is illegal
         mate = not legal_moves(pos)
         pos.unmake()
         return not mate

@@ -20,8 +20,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ..moves import (CASTLE, CELL, DROP, FISSION, NULL_MOVE, SPECIAL, WALL_SHIFT, acted_of, from_of,
-                     legs_victim, ptype_of, to_of)
+from ..moves import (CASTLE, FISSION, NULL_MOVE, SPECIAL, acted_of, from_of,
+                     legs_victim, ptype_of, to_of, wall_of)
 from .errors import MoveTextError
 
 if TYPE_CHECKING:
@@ -40,7 +40,7 @@ def move_text(variant: Variant, m: int, dialect: str = "uci") -> str:
     to = to_of(m)
     frm = from_of(m)
     pt = ptype_of(m)
-    if frm == DROP:
+    if frm < 0:                 # a drop
         sep = "*" if dialect == "usi" else "@"
         return f"{piece_letter(variant, pt)}{sep}{geo.name(to, dialect)}"
     if m & CASTLE and variant.castle_written:
@@ -57,9 +57,9 @@ def move_text(variant: Variant, m: int, dialect: str = "uci") -> str:
     acted = acted_of(m)
     if acted >= 0 and m & SPECIAL:
         s += variant.notation.acted_text(to, acted, dialect)
-    wall = (m >> WALL_SHIFT) & CELL
-    if wall:                    # the square the move also walls (the duck), as Fairy-Stockfish
-        s += "," + geo.name(to, dialect) + geo.name(wall - 1, dialect)
+    wall = wall_of(m)
+    if wall >= 0:               # the square the move also walls (the duck, a wall, an arrow),
+        s += "," + geo.name(to, dialect) + geo.name(wall, dialect)     # as Fairy-Stockfish
     return s
 
 

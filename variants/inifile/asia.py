@@ -21,7 +21,7 @@ from dataclasses import replace
 from typing import Any
 
 from engine.movegen import in_check, moves_before_result, royal_filter
-from engine.moves import CELL, DROP, FROM_SHIFT
+from engine.moves import CELL, FROM_SHIFT, is_drop
 from engine.pieces import PieceType
 from engine.variant import BLACK, WHITE
 from variants.fsf_pieces import PIECES, soldier_atoms
@@ -128,7 +128,7 @@ class FlyingGeneral(RuleBase):
             frm = (m >> FROM_SHIFT) & CELL
             # only a move from a royal's file (the royal itself, or a piece between them) or
             # onto it by the royal can leave the two facing
-            if frm == DROP or coords[frm][0] not in files:
+            if is_drop(m) or coords[frm][0] not in files:
                 out.append(m)
                 continue
             pos.make(m)

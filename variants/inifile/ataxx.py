@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.moves import CELL, DROP, FROM_SHIFT, SPECIAL
+from engine.moves import CELL, SPECIAL, is_drop
 
 from .filevariant import RuleBase
 
@@ -43,7 +43,7 @@ class AtaxxRules(RuleBase):
         if m & SPECIAL:                 # a pass
             return
         to = m & CELL
-        if self.free_drops and (m >> FROM_SHIFT) & CELL == DROP:
+        if self.free_drops and is_drop(m):
             pos.add_hand(self.hand_source(pos.board[to]), 1)   # the hand it took from is full again
         if self.ataxx_flip:
             b = pos.board

@@ -17,7 +17,7 @@ types is blasted (extinction).
 from __future__ import annotations
 
 from engine.movegen import attacked_with, royal_filter
-from engine.moves import CASTLE, CELL, DROP, EP, FROM_SHIFT, SPECIAL
+from engine.moves import CASTLE, CELL, EP, FROM_SHIFT, SPECIAL, is_drop
 from engine.variant import BLACK, WHITE, Result
 
 from .filevariant import RuleBase
@@ -87,7 +87,7 @@ class BlastRules(RuleBase):
     # ---- the blast ------------------------------------------------------------------------
     def after_move(self, pos, move: int) -> None:
         super().after_move(pos, move)
-        if not self.blast or move & SPECIAL or (move >> FROM_SHIFT) & CELL == DROP:
+        if not self.blast or move & SPECIAL or is_drop(move):
             return
         _, cap, _, _ = pos.stack[-1]
         if not cap and not move & EP:
@@ -111,7 +111,7 @@ class BlastRules(RuleBase):
             b = pos.board
             mutual = self._mutual_code
             moves = [m for m in moves
-                     if not ((m >> FROM_SHIFT) & CELL != DROP and mutual[b[(m >> FROM_SHIFT) & CELL]]
+                     if not (not is_drop(m) and mutual[b[(m >> FROM_SHIFT) & CELL]]
                              and mutual[b[m & CELL]])]
         if self.blast_royal:
             moves = [m for m in moves if self._royal_safe(pos, m)]

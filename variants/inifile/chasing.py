@@ -31,7 +31,7 @@ from __future__ import annotations
 from typing import Any
 
 from engine.movegen import in_check
-from engine.moves import CELL, DROP, FROM_SHIFT, NULL_MOVE
+from engine.moves import CELL, FROM_SHIFT, NULL_MOVE, is_drop
 from engine.position import Position
 from engine.variant import BLACK, WHITE, Result
 
@@ -64,7 +64,7 @@ def chasing_attrs(val: dict[str, str], pieces: tuple[tuple[str, str, str], ...],
 def undo_cells(cells: Cells, m: int) -> Cells:
     """The cells before the move ``m`` of the pieces on ``cells`` after it."""
     to, frm = m & CELL, (m >> FROM_SHIFT) & CELL
-    if frm == DROP or to not in cells:
+    if is_drop(m) or to not in cells:
         return cells
     return (cells - {to}) | {frm}
 
@@ -302,6 +302,7 @@ class ChaseRules(RuleBase):
         them = us ^ 1
         kind = self._kind
         frm, to = (m >> FROM_SHIFT) & CELL, m & CELL
+        dropped = is_drop(m)
         mine = {s for s in range(len(board)) if board[s] and board[s] & 1 == us}
         blockers = self._blockers(board, us)
         pins = set(blockers)
@@ -345,12 +346,12 @@ class ChaseRules(RuleBase):
         code = board[to]
         if code and kind[code] not in ("K", "S"):
             direct = {t for t in self._attacks_from(code, to, board) if t in mine}
-            if kind[code] in ("R", "C") and frm != DROP:
+            if kind[code] in ("R", "C") and not dropped:
                 line = next((ln for ln in self._line[frm] if to in ln), frozenset())
                 direct -= line
             add(to, direct)
         # attacks the move uncovered
-        if frm != DROP:
+        if not dropped:
             cands: set[int] = set()
             cands.update(s for s in self._wazir[frm] if board[s] and board[s] & 1 == them
                          and kind[board[s]] == "H")

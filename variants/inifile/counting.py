@@ -22,7 +22,7 @@ from __future__ import annotations
 from typing import Any
 
 from engine.movegen import attacked, in_check, royal_filter
-from engine.moves import CELL, DROP, EP, FROM_SHIFT, SPECIAL, TYPE_MASK, TYPE_SHIFT
+from engine.moves import CELL, EP, FROM_SHIFT, SPECIAL, TYPE_MASK, TYPE_SHIFT, is_drop
 from engine.notation.errors import PositionTextError
 from engine.notation.formats import TextFormat
 from engine.variant import BLACK, WHITE
@@ -62,7 +62,7 @@ class Makpong(RuleBase):
         out = []
         for m in moves:
             frm, to = (m >> FROM_SHIFT) & CELL, m & CELL
-            if frm != k or frm == DROP:
+            if frm != k:                    # (a drop never lands on the king)
                 out.append(m)
                 continue
             code = b[to]
@@ -193,8 +193,7 @@ class Counting(RuleBase):
         steps = []
         for rec, cap, extra, code in reversed(pos.stack):
             m = rec[0]
-            frm = (m >> FROM_SHIFT) & CELL
-            if frm == DROP or m & SPECIAL:
+            if is_drop(m) or m & SPECIAL:
                 steps.append((code & 1, 0, 0, 0))
                 continue
             taken = extra if m & EP else cap

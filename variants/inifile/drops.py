@@ -25,7 +25,7 @@ from __future__ import annotations
 import re
 
 from engine.movegen import in_check, moves_before_result, royal_filter
-from engine.moves import CASTLE, CELL, DROP, EP, FROM_SHIFT, PROMO, SPECIAL, TYPE_MASK, TYPE_SHIFT
+from engine.moves import CASTLE, CELL, EP, FROM_SHIFT, PROMO, SPECIAL, TYPE_MASK, TYPE_SHIFT, is_drop, DROP_CELLS
 from engine.pieces import CAPTURE, PieceType
 from engine.tables import compile_piece
 from engine.variant import BLACK, WHITE, Variant
@@ -495,7 +495,7 @@ class MoveFilter(RuleBase):
         out = []
         for m in pseudo:
             frm = (m >> FROM_SHIFT) & CELL
-            if frm == DROP or m & (CASTLE | SPECIAL):   # a variant's own move: its part's
+            if is_drop(m) or m & (CASTLE | SPECIAL):   # a variant's own move: its part's
                 out.append(m)
                 continue
             if m & EP:              # never a promotion, whatever the promotion table says
@@ -539,10 +539,10 @@ class PromotedDrops(RuleBase):
             if not hand[code]:
                 continue
             form = self._id_form(letter, plus=True) * 2 + side
-            mb = (DROP << FROM_SHIFT) | ((form >> 1) << TYPE_SHIFT)
+            mb = (form >> 1) << TYPE_SHIFT
             for t in self.drops[code]:
                 if not b[t] and not (self.immobility_illegal and self._immobile(form, t)):
-                    out.append(mb | t)
+                    out.append(mb | t * DROP_CELLS)
 
 
 class PawnDropMate(RuleBase):
@@ -553,7 +553,7 @@ class PawnDropMate(RuleBase):
         if r is not None or not pos.stack:
             return r
         m = pos.stack[-1][0][0]
-        if (m >> FROM_SHIFT) & CELL != DROP or (m >> TYPE_SHIFT) & TYPE_MASK != self._id(self.shogi_pawn) \
+        if not is_drop(m) or (m >> TYPE_SHIFT) & TYPE_MASK != self._id(self.shogi_pawn) \
                 or not in_check(pos) or moves_before_result(pos):
             return None
         return (1, "pawn-drop mate")

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.moves import CASTLE, CELL, DROP, FROM_SHIFT, SPECIAL, TYPE_MASK, TYPE_SHIFT
+from engine.moves import CASTLE, CELL, FROM_SHIFT, SPECIAL, TYPE_MASK, TYPE_SHIFT, is_drop
 from engine.notation.position_text import PositionTextError
 from engine.variant import BLACK, WHITE
 
@@ -130,7 +130,7 @@ class GatingRules(RuleBase):
         v: Any = self
         for m in list(out):
             frm = (m >> FROM_SHIFT) & CELL
-            if frm == DROP or m & SPECIAL or not rights & bits.get(frm, 0):
+            if is_drop(m) or m & SPECIAL or not rights & bits.get(frm, 0):
                 continue
             for t in self._gated(hand, side, frm):
                 out.append(m | (t << TYPE_SHIFT) | SPECIAL)

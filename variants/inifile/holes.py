@@ -14,13 +14,13 @@ from collections.abc import Callable
 
 from .registry import names
 from .filevariant import RuleBase
-from .values import FILES
+from .values import FILE_NAMES
 
 HOLE_KEYS = names("hole")
 
 
 def _name(c: tuple[int, ...], levels: str) -> str:
-    return (levels[c[2]] if len(c) > 2 else "") + FILES[c[0]] + str(c[1] + 1)
+    return (levels[c[2]] if len(c) > 2 else "") + FILE_NAMES[c[0]] + str(c[1] + 1)
 
 
 def hole_coords(val: dict[str, str], files: int, ranks: int, levels: str,

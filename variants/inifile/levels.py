@@ -18,6 +18,7 @@ from engine.variant import MAX_CELLS
 from variants.chess import ChessText
 
 from .registry import names
+from .values import LETTER_FILES
 from .filevariant import RuleBase
 
 LEVEL_KEYS = names("level")
@@ -53,6 +54,8 @@ def level_bases(val: dict[str, str], files: int, ranks: int, error: type) -> tup
         raise error("levels", "not a whole number", text) from None
     if not 2 <= n <= MAX_LEVELS:
         raise error("levels", f"out of range 2..{MAX_LEVELS}", text)
+    if files > LETTER_FILES:
+        raise error("levels", f"at most {LETTER_FILES} files (a .. z) on a board of levels", text)
     if n * files * ranks > MAX_CELLS:
         raise error("levels", f"{n * files * ranks} cells, more than the {MAX_CELLS} "
                     f"a move can name", text)

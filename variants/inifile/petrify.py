@@ -16,7 +16,7 @@ would petrify the mover's pseudo-royal piece is illegal (the side would lose it)
 """
 from __future__ import annotations
 
-from engine.moves import CASTLE, CELL, DROP, EP, FROM_SHIFT, SPECIAL, WALL_SHIFT
+from engine.moves import CASTLE, CELL, EP, FROM_SHIFT, IN_PLACE, SPECIAL, WALL_SHIFT, is_drop
 from engine.pieces import PieceType
 
 from .filevariant import RuleBase
@@ -70,14 +70,14 @@ class PetrifyRules(RuleBase):
 
     def after_move(self, pos, move: int) -> None:
         super().after_move(pos, move)
-        duck = (move >> WALL_SHIFT) & CELL
+        duck = (move >> WALL_SHIFT) & CELL if self.duck else 0
         if duck:
             b = pos.board
             wall = self._wall
             for c in [c for c in pos.occ[wall & 1] if b[c] == wall]:
                 pos.clear(c)
-            pos.put(duck - 1, wall)
-        if move & SPECIAL or (move >> FROM_SHIFT) & CELL == DROP:
+            pos.put(duck ^ (move & CELL), wall)        # (the wall field is XOR the to cell)
+        if move & SPECIAL or is_drop(move):
             return
         _, cap, _, code = pos.stack[-1]
         if (cap or move & EP) and self._petrify[code]:
@@ -96,7 +96,7 @@ class PetrifyRules(RuleBase):
         if self.pseudo_royal:
             mine = [c for c in pos.occ[pos.side] if self._royal_type[b[c]]]
             if len(mine) <= self.extinction_count + 1:
-                out = [m for m in out if not (b[m & CELL] and (m >> FROM_SHIFT) & CELL != DROP
+                out = [m for m in out if not (b[m & CELL] and not is_drop(m)
                                               and (m >> FROM_SHIFT) & CELL in mine
                                               and self._petrify[b[(m >> FROM_SHIFT) & CELL]])]
         return out
@@ -111,7 +111,7 @@ class PetrifyRules(RuleBase):
         for m in moves:
             frm, to = (m >> FROM_SHIFT) & CELL, m & CELL
             free = set(empty)
-            if frm != DROP:
+            if frm != to or m & IN_PLACE:         # not a drop (moves.is_drop)
                 free.add(frm)
             free.discard(to)
             if m & CASTLE:
@@ -123,5 +123,5 @@ class PetrifyRules(RuleBase):
             elif m & EP and pos.ep_victim >= 0:
                 free.add(pos.ep_victim)
             free = {c for c in free if b[c] != wall}
-            out.extend(m | ((c + 1) << WALL_SHIFT) for c in sorted(free))
+            out.extend(m | ((c ^ to) << WALL_SHIFT) for c in sorted(free))     # (never to)
         return out

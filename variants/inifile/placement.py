@@ -16,7 +16,7 @@ from __future__ import annotations
 from typing import Any
 
 from engine.movegen import royal_filter
-from engine.moves import CELL, DROP, FROM_SHIFT, TYPE_MASK, TYPE_SHIFT
+from engine.moves import CELL, TYPE_MASK, TYPE_SHIFT, is_drop
 
 from .filevariant import RuleBase
 from .values import as_bool
@@ -42,11 +42,11 @@ class PlacementRules(RuleBase):
         if moves is None:
             moves = royal_filter(pos, pseudo)
         if self.opposite_bishops:
-            moves = [m for m in moves if (m >> FROM_SHIFT) & CELL != DROP or self._bishops_ok(pos, m)]
+            moves = [m for m in moves if not is_drop(m) or self._bishops_ok(pos, m)]
         if self.must_drop and self.must_drop_type:
             moves = self._must_drop_type(pos, moves)
         elif self.must_drop and any(pos.hand[c] for c in range(2 + pos.side, len(pos.hand), 2)):
-            drops = [m for m in moves if (m >> FROM_SHIFT) & CELL == DROP]
+            drops = [m for m in moves if is_drop(m)]
             if drops:
                 moves = drops
         return moves
@@ -58,8 +58,8 @@ class PlacementRules(RuleBase):
         pt = v.by_token[self.must_drop_type.upper()]
         if not pos.hand[pt.id * 2 + pos.side]:
             return moves
-        mine = [m for m in moves if (m >> FROM_SHIFT) & CELL == DROP and (m >> TYPE_SHIFT) & TYPE_MASK == pt.id]
-        return mine or [m for m in moves if (m >> FROM_SHIFT) & CELL != DROP]
+        mine = [m for m in moves if is_drop(m) and (m >> TYPE_SHIFT) & TYPE_MASK == pt.id]
+        return mine or [m for m in moves if not is_drop(m)]
 
     def _bishops_ok(self, pos, m: int) -> bool:
         v: Any = self

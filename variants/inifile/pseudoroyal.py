@@ -18,7 +18,7 @@ the other king, which cannot take it without turning to stone).
 from __future__ import annotations
 
 from engine.movegen import attacked_with
-from engine.moves import CASTLE, CELL, DROP, FROM_SHIFT, TYPE_MASK, TYPE_SHIFT
+from engine.moves import CASTLE, CELL, FROM_SHIFT, TYPE_MASK, TYPE_SHIFT, is_drop
 from engine.tables import AttackTables
 
 from .results import ALL
@@ -97,7 +97,7 @@ class PseudoRoyalRules(RuleBase):
                 continue
             to = m & CELL
             promo = (m >> TYPE_SHIFT) & TYPE_MASK
-            added = frm != DROP and promo in self._pr_ids \
+            added = not is_drop(m) and promo in self._pr_ids \
                 and self.piece_types[b[frm] >> 1].pawn
             now = [to if c == frm else c for c in royals] + ([to] if added else [])
             pos.make(m)

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.moves import CELL, DROP, FROM_SHIFT, SPECIAL
+from engine.moves import CELL, FROM_SHIFT, SPECIAL, is_drop
 
 from .ataxx import neighbours
 from .filevariant import RuleBase
@@ -108,12 +108,12 @@ class ReversiRules(RuleBase):
         start = [c for c in range(v.geometry.size) if v.geometry.coords[c][:2] in self.enclosing_start
                  and not pos.board[c]]
         if start:
-            moves = [m for m in moves if (m >> FROM_SHIFT) & CELL != DROP or m & CELL in start]
+            moves = [m for m in moves if not is_drop(m) or m & CELL in start]
         elif self.enclosing_drop:
-            moves = [m for m in moves if (m >> FROM_SHIFT) & CELL != DROP or self._enclosed(pos, side, m & CELL)]
+            moves = [m for m in moves if not is_drop(m) or self._enclosed(pos, side, m & CELL)]
         elif self.ataxx_drop:           # Ataxx: a drop next to a piece of the mover's
             b = pos.board
-            moves = [m for m in moves if (m >> FROM_SHIFT) & CELL != DROP
+            moves = [m for m in moves if not is_drop(m)
                      or any(b[c] and b[c] & 1 == side for c in neighbours(v, m & CELL))]
         if not moves and self.pass_on_stalemate and pos.occ[side] and self._passed(pos) < 2:
             geo = v.geometry

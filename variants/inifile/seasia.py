@@ -24,7 +24,7 @@ from __future__ import annotations
 from typing import Any
 
 from engine.movegen import in_check
-from engine.moves import CASTLE, CELL, DROP, EP, FROM_SHIFT, SPECIAL, TYPE_MASK, TYPE_SHIFT
+from engine.moves import CASTLE, CELL, EP, FROM_SHIFT, SPECIAL, TYPE_MASK, TYPE_SHIFT, is_drop
 from engine.variant import WHITE
 
 from .counting import CountingText
@@ -110,7 +110,7 @@ class SittuyinRules(RuleBase):
 
     def make_special(self, pos, m: int):
         frm, to = (m >> FROM_SHIFT) & CELL, m & CELL
-        if not self.sittuyin_promotion or m & (CASTLE | EP) or frm == DROP or not (m >> TYPE_SHIFT) & TYPE_MASK:
+        if not self.sittuyin_promotion or m & (CASTLE | EP) or is_drop(m) or not (m >> TYPE_SHIFT) & TYPE_MASK:
             return super().make_special(pos, m)
         pos.clear(frm)                  # the pawn becomes the piece, on its cell or beside it
         pos.put(to, ((m >> TYPE_SHIFT) & TYPE_MASK) * 2 + pos.side)
@@ -182,8 +182,7 @@ class CambodianMoves(RuleBase):
 
     def after_move(self, pos, move: int) -> None:
         super().after_move(pos, move)
-        frm = (move >> FROM_SHIFT) & CELL
-        if not self.cambodian_rook or frm == DROP:
+        if not self.cambodian_rook or is_drop(move):
             return
         to = move & CELL
         code = pos.board[to]

@@ -71,7 +71,7 @@ class TripleSteps(RuleBase):
                 continue
             # the en-passant cell: the one next to the start, else the other one (in region)
             e = c1 if self._ep_cell(c1) else c2 if self._ep_cell(c2) else -1
-            out.append((s << FROM_SHIFT) | t | (DOUBLE | ((e + 1) << ACTED_SHIFT) if e >= 0 else 0))
+            out.append((s << FROM_SHIFT) | t | (DOUBLE | ((e ^ s) << ACTED_SHIFT) if e >= 0 else 0))
         mid = self.second_ep_cell(pos)
         if mid >= 0:
             tl = self.table_list

@@ -5,11 +5,18 @@ from __future__ import annotations
 
 import re
 
+from engine.geometry import file_letters
+
 FILES = "abcdefghijklmnopqrstuvwxyz"     # a..l as Fairy-Stockfish; m..z are cellfish's own
-# the largest grid board (maxFile, maxRank): Fairy-Stockfish's is 12 x 10; cellfish's cells are
-# 12-bit fields of a move (engine/moves.py), so the grid's bound is the file letters
-MAX_FILES = len(FILES)
-MAX_RANKS = 26
+# the largest grid board (maxFile, maxRank): Fairy-Stockfish's is 12 x 10; a move's cell fields
+# name 4,096 cells (engine/moves.py), so 64 x 64.  Files past z are aa, ab .. bl
+# (geometry.file_letters); a board of levels keeps to the single letters a..z (LETTER_FILES),
+# whose cell names put the level's letter before the file's
+MAX_FILES = 64
+MAX_RANKS = 64
+LETTER_FILES = len(FILES)
+FILE_NAMES = tuple(file_letters(x) for x in range(MAX_FILES))
+FILE_INDEX = {name: x for x, name in enumerate(FILE_NAMES)}
 
 
 class KeyError_(ValueError):
@@ -47,8 +54,9 @@ def as_int(key: str, v: str, lo: int, hi: int) -> int:
 
 
 def as_file(key: str, v: str, files: int) -> int:
-    if len(v) == 1 and v in FILES[:files]:
-        return FILES.index(v)
+    """A file of a board ``files`` wide, from 0: its letters (a .. z, aa ..) or its number."""
+    if v in FILE_INDEX and FILE_INDEX[v] < files:
+        return FILE_INDEX[v]
     if v.isdigit() and 1 <= int(v) <= files:
         return int(v) - 1
     raise KeyError_(key, "not a file of the board", v)
@@ -66,18 +74,19 @@ def as_region(key: str, v: str, files: int, ranks: int, clip: bool = False,
     ``clip``: squares off the board are dropped (Fairy-Stockfish's defaults, such as *8 on a
     smaller board) instead of refused.  On a levelled board (``levels``: its level letters) a
     token may start with its level (``ed4``, ``e*5``, ``*d4``): it gives (file, rank, level);
-    a token without one gives (file, rank), which holds on every level (``in_region``)."""
+    a token without one gives (file, rank), which holds on every level (``in_region``).  On a
+    board of one level a file past z takes two letters (``aa12``, ``bl*``)."""
     out: set[tuple[int, ...]] = set()
     for tok in v.split():
         if tok == "-":
             continue
         m = re.fullmatch(r"([a-z*])?([a-z*])(\d+|\*)", tok) if levels else \
-            re.fullmatch(r"()([a-z*])(\d+|\*)", tok)
+            re.fullmatch(r"()([a-z]{1,2}|\*)(\d+|\*)", tok)
         if m is None:
             raise KeyError_(key, "not a square list", tok)
         if m.group(1) and m.group(1) != "*" and m.group(1) not in levels:
             raise KeyError_(key, "not a level of the board", tok)
-        fs = range(files) if m.group(2) == "*" else [FILES.index(m.group(2))]
+        fs = range(files) if m.group(2) == "*" else [FILE_INDEX.get(m.group(2), MAX_FILES)]
         rs = range(ranks) if m.group(3) == "*" else [int(m.group(3)) - 1]
         ls: list[tuple[int, ...]] = [()] if not m.group(1) else \
             [(i,) for i in range(len(levels))] if m.group(1) == "*" else [(levels.index(m.group(1)),)]

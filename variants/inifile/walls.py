@@ -15,7 +15,7 @@ from __future__ import annotations
 from typing import Any
 
 from engine.movegen import royal_filter
-from engine.moves import ACTED, ACTED_SHIFT, CELL, DROP, FROM_SHIFT, SPECIAL
+from engine.moves import ACTED, CELL, FROM_SHIFT, IN_PLACE, SPECIAL, WALL_SHIFT
 from engine.pieces import PieceType
 from engine.walker import piece_targets
 
@@ -41,11 +41,8 @@ def wall_attrs(val: dict[str, str], attrs: dict[str, Any], files: int, ranks: in
 
 
 class WallText(CastlingText):
-    """The wall cell after the landing cell: ``d1a1,a1b1``."""
-
-    def acted_text(self, to: int, acted: int, dialect: str) -> str:
-        geo = self.variant.geometry
-        return "," + geo.name(to, dialect) + geo.name(acted, dialect)
+    """The wall cell after the landing cell: ``d1a1,a1b1`` (the move's wall field, written by
+    ``move_text`` as the duck's)."""
 
 
 class WallRules(RuleBase):
@@ -79,7 +76,7 @@ class WallRules(RuleBase):
         rule = self.wall_rule
         for m in moves:
             frm, to = (m >> FROM_SHIFT) & CELL, m & CELL
-            if frm == DROP or m & SPECIAL:
+            if m & SPECIAL or (frm == to and not m & IN_PLACE):     # a drop (moves.is_drop)
                 continue
             base = (m & ~ACTED) | SPECIAL
             if rule == "pastGating":
@@ -94,11 +91,11 @@ class WallRules(RuleBase):
                 walls = sorted({t & CELL for t in targets if not b[t & CELL]})
                 b[frm], b[to] = code, 0
             for w in walls:
-                out.append(base | ((w + 1) << ACTED_SHIFT))
+                out.append(base | ((w ^ to) << WALL_SHIFT))     # (a wall never lands on to)
         return out
 
     def make_special(self, pos, m: int) -> None:
         frm, to = (m >> FROM_SHIFT) & CELL, m & CELL
         pos.put(to, pos.clear(frm))
-        pos.put(((m >> ACTED_SHIFT) & CELL) - 1, self._wall_code)
+        pos.put(((m >> WALL_SHIFT) & CELL) ^ to, self._wall_code)
         pos.halfmove += 1

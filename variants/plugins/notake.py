@@ -395,7 +395,7 @@ class Notake(Plugin, RuleBase):
             for m in pseudo:
                 s = (m >> FROM_SHIFT) & CELL
                 if m & SPECIAL:
-                    a = ((m >> ACTED_SHIFT) & CELL) - 1
+                    a = ((m >> ACTED_SHIFT) & CELL) ^ s
                     if not dem[b[a]]:
                         if kind == 3:                    # rifle: nothing moves
                             app(m)
@@ -426,14 +426,14 @@ class Notake(Plugin, RuleBase):
 
     def acted_result(self, pos, m) -> int:
         """The code the acted-on piece of an acting move ends with (for move ordering)."""
-        return self._eff[pos.side][pos.board[((m >> ACTED_SHIFT) & CELL) - 1]]
+        return self._eff[pos.side][pos.board[((m >> ACTED_SHIFT) & CELL) ^ ((m >> FROM_SHIFT) & CELL)]]
 
     # ---- make / unmake of acting moves ----------------------------------------------------
     def make_special(self, pos, m):
         side = pos.side
         t = m & CELL
         s = (m >> FROM_SHIFT) & CELL
-        a = ((m >> ACTED_SHIFT) & CELL) - 1
+        a = ((m >> ACTED_SHIFT) & CELL) ^ s
         pt = (m >> TYPE_SHIFT) & TYPE_MASK
         kings = (pos.king[0], pos.king[1])
         eff = self._eff[side]
@@ -469,7 +469,7 @@ class Notake(Plugin, RuleBase):
         code, ac, dest, kings = undo
         t = m & CELL
         s = (m >> FROM_SHIFT) & CELL
-        a = ((m >> ACTED_SHIFT) & CELL) - 1
+        a = ((m >> ACTED_SHIFT) & CELL) ^ s
         if dest < 0:                                    # rifle
             pos.clear(a)
             pos.put(a, ac)

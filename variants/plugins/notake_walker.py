@@ -20,7 +20,8 @@ NONE: tuple = ()
 
 
 def _moves(base: int, dest: int, acted: int, opts: tuple[int, ...]) -> tuple[int, ...]:
-    m = base | dest | ((acted + 1) << ACTED_SHIFT) | SPECIAL
+    # the acted cell XOR the from cell (moves.py): base is the from field
+    m = base | dest | ((acted ^ (base >> FROM_SHIFT)) << ACTED_SHIFT) | SPECIAL
     return tuple(m | (o << TYPE_SHIFT) for o in opts)
 
 
@@ -58,7 +59,7 @@ def build_walk_tables(v, form: str, nop: tuple[int, ...]) -> list:
                 if a < 0 or (form in ("shunt", "overtake") and e < 0):
                     acting = NONE
                 elif form == "rifle":
-                    acting = (base | s | SPECIAL | ((t + 1) << ACTED_SHIFT),)
+                    acting = (base | s | SPECIAL | ((t ^ s) << ACTED_SHIFT),)
                 else:
                     opts = po[row + d]
                     if silver and len(opts) == 2 and not (zone[d] or zone[a]):
@@ -79,7 +80,7 @@ def build_walk_tables(v, form: str, nop: tuple[int, ...]) -> list:
                     elif form == "overtake":
                         b = tuple((c, _moves(base, c, t, po[row + c])) for c in ray[i + 1:])
                     elif form == "rifle":
-                        b = ((-1, (base | s | SPECIAL | ((t + 1) << ACTED_SHIFT),)),)
+                        b = ((-1, (base | s | SPECIAL | ((t ^ s) << ACTED_SHIFT),)),)
                     else:
                         b = NONE
                     blocked.append(b)
