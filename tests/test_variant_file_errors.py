@@ -22,7 +22,7 @@ BAD = {
                                        "2: [x] startFen: bad startFen: unknown piece (Z)"),
     "no such parent": ("[x:nothere]\n", "1: [x] no such parent (nothere)"),
     "cycle": ("[a:b]\n[b:a]\n", "1: [a] parent defined below it or in a cycle (b)"),
-    "board over the cell limit": ("[x:chess]\nmaxRank = 27\n", "2: [x] maxRank: out of range 1..26 (27)"),
+    "board over the cell limit": ("[x:chess]\nmaxRank = 65\n", "2: [x] maxRank: out of range 1..64 (65)"),
     "refused rule": ("[x:chess]\ndropOnTop = true\n", "2: [x] dropOnTop: not supported (dropOnTop)"),
     "a built-in name": ("[shogi:chess]\n", "1: [shogi] a built-in variant has this name (shogi)"),
     "promotedPieceType naming an unknown letter": ("[x:chess]\npromotedPieceType = n:z\n",
