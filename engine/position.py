@@ -15,7 +15,7 @@ both afresh when it next needs them.
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 from .moves import (ACTED_SHIFT, CASTLE, CELL, DOUBLE, EP, FLAGS, FROM_SHIFT, IN_PLACE, LEGS, FROM_TO, NULL_MOVE,
                     SPECIAL, TYPE_MASK, TYPE_SHIFT)
@@ -25,10 +25,22 @@ if TYPE_CHECKING:
     from .variant import Variant
     from .zobrist import Zobrist
 
-# what make keeps for unmake: (move, ep cell, ep victim, rights, move clock, hash, evaluator
-# sum: squares, phase and pawns), the captured code, the variant hook's or en passant's extra, the moving code
-Record = tuple[int, int, int, int, int, int, "int | None", int]
-Undo = tuple[Record, int, Any, int]
+# what make keeps for unmake, one flat tuple: the move, the en-passant cell and victim, the
+# castling rights, the move clock, the hash, the evaluator's sums (squares; phase and pawns),
+# the captured code, the variant hook's or en passant's extra, the moving code; read by index
+# with the names below (a variant's hooks read the last move's from ``pos.stack[-1]``)
+Undo = tuple[int, int, int, int, int, int, "int | None", int, int, Any, int]
+U_MOVE: Final = 0
+U_EP: Final = 1
+U_EP_VICTIM: Final = 2
+U_CASTLE: Final = 3
+U_HALFMOVE: Final = 4
+U_HASH: Final = 5
+U_ACC: Final = 6
+U_ACCH: Final = 7
+U_CAP: Final = 8
+U_EXTRA: Final = 9
+U_CODE: Final = 10
 
 
 # the attributes of a Position (its __slots__, and what copy() copies)
@@ -184,10 +196,14 @@ class Position:
         to = m & CELL
         frm = (m >> FROM_SHIFT) & CELL
         old = self.acc
-        ah = self.acch
+        ah0 = self.acch
+        ah = ah0
         ep0 = self.ep
-        rec: Record = (m, ep0, self.ep_victim, self.castle, self.halfmove, self.hash, old, ah)
-        h = self.hash ^ z.side
+        epv0 = self.ep_victim
+        castle0 = self.castle
+        half0 = self.halfmove
+        h0 = self.hash
+        h = h0 ^ z.side
         if ep0 >= 0:                    # the en-passant cell lapses
             h ^= z.ep[ep0] ^ z.ep[-1]
             self.ep = -1
@@ -263,7 +279,7 @@ class Position:
                     to = rule.king_to
                     cap = 0
                 elif m & EP:
-                    vc = rec[2]
+                    vc = epv0
                     cap = b[vc]
                     b[vc] = 0
                     self.occ[side ^ 1].discard(vc)
@@ -376,7 +392,7 @@ class Position:
         self.hash = h
         self.acc = a if W is not None else None
         self.acch = ah
-        self.stack.append((rec, cap, extra, code))
+        self.stack.append((m, ep0, epv0, castle0, half0, h0, old, ah0, cap, extra, code))
         self.history.append(h)
         if self._movefx:                    # the hook reads the move's record on the stack
             jm: list[tuple[int, int]] = []
@@ -423,8 +439,8 @@ class Position:
         back by ``unmake`` like any move."""
         z = self.z
         side = self.side
-        rec: Record = (NULL_MOVE, self.ep, self.ep_victim, self.castle, self.halfmove, self.hash,
-                       self.acc, self.acch)
+        u: Undo = (NULL_MOVE, self.ep, self.ep_victim, self.castle, self.halfmove, self.hash,
+                   self.acc, self.acch, 0, None, 0)
         self.hash ^= z.side ^ z.ep[self.ep] ^ z.ep[-1]
         self.ep = -1
         self.ep_victim = -1
@@ -432,14 +448,13 @@ class Position:
         if side:
             self.fullmove += 1
         self.side = side ^ 1
-        self.stack.append((rec, 0, None, 0))
+        self.stack.append(u)
         self.history.append(self.hash)
 
     def unmake(self) -> None:
         """Take back the last move (or null move)."""
-        rec, cap, extra, code = self.stack.pop()
+        m, ep, epv, castle, halfmove, h, acc, acch, cap, extra, code = self.stack.pop()
         self.history.pop()
-        m, ep, epv, castle, halfmove, h, acc, acch = rec
         side = self.side ^ 1
         self.side = side
         if side:
