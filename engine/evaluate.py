@@ -359,12 +359,14 @@ class Evaluator:
                     self.royal_eg[code] = [0] * geo.size
         self.packed = packed
 
-    # ---- the accumulator (``Position.acc``) ----------------------------------------------
-    # One int per piece code and cell, summed over the pieces: the square value (the first
-    # player's positive, the second's negative) in the low ACC_SHIFT bits, signed; above it
-    # the phase weight (PHASE_BITS bits); above that, where the pawn or structure terms need
-    # them, one bit per cell for each player's pawns and then for each player's pieces the
-    # structure terms name.  A cell holds one piece, so no field carries into the next.
+    # ---- the accumulator (``Position.acc`` and ``Position.acch``) ---------------------------
+    # Two ints per piece code and cell, each summed over the pieces.  ``acc_table``: the square
+    # value (the first player's positive, the second's negative), a small int that make adds
+    # at every move.  ``acc_hi``: the phase weight (PHASE_BITS bits) and above it, where the
+    # pawn or structure terms need them, one bit per cell for each player's pawns and then for
+    # each player's pieces the structure terms name; the same on every cell for the other
+    # pieces, so their plain moves leave it as it is.  A cell holds one piece, so no field
+    # carries into the next.  ``prime`` returns both as one int, the high sum ACC_SHIFT bits up.
     ACC_SHIFT = 48
     PHASE_BITS = 24
 
@@ -373,37 +375,50 @@ class Evaluator:
         rows = self.pst if self.packed is None else self.packed
         bits = self.has_passed or self.structure is not None
         acc = []
+        hi = []
         for code, row in enumerate(rows):
             sign = -1 if code & 1 else 1
-            ph = self.phase_w[code] << self.ACC_SHIFT
+            ph = self.phase_w[code]
             k = self.kind[code] if bits else 0
-            base = self.ACC_SHIFT + self.PHASE_BITS + ((k - 1) * 2 + (code & 1)) * n
-            acc.append([sign * row[c] + ph + ((1 << (base + c)) if k else 0) for c in range(n)])
+            base = self.PHASE_BITS + ((k - 1) * 2 + (code & 1)) * n
+            acc.append([sign * row[c] for c in range(n)])
+            hi.append([ph + ((1 << (base + c)) if k else 0) for c in range(n)])
         self.acc_table = acc
+        self.acc_hi = hi
         self.cell_mask = (1 << n) - 1
         self.pawns_mask = (1 << (2 * n)) - 1   # both sides' pawn cells
 
     def prime(self, pos: Position) -> int:
-        """Sum ``pos.acc`` afresh from the board (and mark it as this evaluator's, so that
-        ``make`` keeps it from here on); the searcher primes its root."""
+        """Sum ``pos.acc`` and ``pos.acch`` afresh from the board (and mark them as this
+        evaluator's, so that ``make`` keeps them from here on); the searcher primes its root.
+        Returns both as one int: ``acc + (acch << ACC_SHIFT)``."""
+        a = self._prime(pos)
+        return a + (pos.acch << self.ACC_SHIFT)
+
+    def _prime(self, pos: Position) -> int:
         w = self.acc_table
+        hw = self.acc_hi
         b = pos.board
         a = 0
-        for c in pos.occ[0]:
-            a += w[b[c]][c]
-        for c in pos.occ[1]:
-            a += w[b[c]][c]
+        hi = 0
+        for side in (0, 1):
+            for c in pos.occ[side]:
+                p = b[c]
+                a += w[p][c]
+                hi += hw[p][c]
         pos.accw = w
+        pos.acchw = hw
         pos.acc = a
+        pos.acch = hi
         return a
 
     def evaluate(self, pos: Position) -> int:
         """Centipawns from the side to move's point of view."""
         a = pos.acc
         if a is None or pos.accw is not self.acc_table:
-            a = self.prime(pos)
-        hi = (a + (1 << (self.ACC_SHIFT - 1))) >> self.ACC_SHIFT
-        score = a - (hi << self.ACC_SHIFT)
+            a = self._prime(pos)
+        hi = pos.acch
+        score = a
         ph = hi & ((1 << self.PHASE_BITS) - 1)
         if self.has_passed or self.packed is not None or self.structure is not None:
             return self._evaluate_pawns(pos, score, ph, hi >> self.PHASE_BITS)

@@ -6,14 +6,16 @@ indexed by piece code; ``king[colour]`` the cell of the royal piece (-1 when the
 Every change goes through the primitives ``put``/``clear`` or the inlined paths of ``make``,
 which keep the Zobrist hash exact.
 
-``acc`` is the evaluator's sum over the pieces of ``accw[code][cell]`` (square values, phase
-weights and pawn cells in one int, see ``Evaluator.prime``), kept by ``make`` along its plain
-paths and restored by ``unmake``; a variant's own moves and capture hooks, and ``put`` and
-``clear``, leave it ``None``, and the evaluator sums it afresh when it next needs it.
+``acc`` is the evaluator's sum over the pieces of ``accw[code][cell]`` (the square values, a
+small int) and ``acch`` the sum of ``acchw[code][cell]`` (phase weights and pawn cells, see
+``Evaluator.prime``), kept by ``make`` along its plain paths and restored by ``unmake``; ``acch``
+changes only when a capture, a promotion or a piece the pawn terms follow moves.  A variant's own
+moves and capture hooks, and ``put`` and ``clear``, leave ``acc`` ``None``, and the evaluator sums
+both afresh when it next needs them.
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 from .moves import (ACTED_SHIFT, CASTLE, CELL, DOUBLE, EP, FLAGS, FROM_SHIFT, IN_PLACE, LEGS, FROM_TO, NULL_MOVE,
                     SPECIAL, TYPE_MASK, TYPE_SHIFT)
@@ -23,17 +25,29 @@ if TYPE_CHECKING:
     from .variant import Variant
     from .zobrist import Zobrist
 
-# what make keeps for unmake: (move, ep cell, ep victim, rights, move clock, hash, evaluator
-# sum), the captured code, the variant hook's or en passant's extra, the moving code
-Record = tuple[int, int, int, int, int, int, "int | None"]
-Undo = tuple[Record, int, Any, int]
+# what make keeps for unmake, one flat tuple: the move, the en-passant cell and victim, the
+# castling rights, the move clock, the hash, the evaluator's sums (squares; phase and pawns),
+# the captured code, the variant hook's or en passant's extra, the moving code; read by index
+# with the names below (a variant's hooks read the last move's from ``pos.stack[-1]``)
+Undo = tuple[int, int, int, int, int, int, "int | None", int, int, Any, int]
+U_MOVE: Final = 0
+U_EP: Final = 1
+U_EP_VICTIM: Final = 2
+U_CASTLE: Final = 3
+U_HALFMOVE: Final = 4
+U_HASH: Final = 5
+U_ACC: Final = 6
+U_ACCH: Final = 7
+U_CAP: Final = 8
+U_EXTRA: Final = 9
+U_CODE: Final = 10
 
 
 # the attributes of a Position (its __slots__, and what copy() copies)
 _SLOTS = ("variant", "board", "occ", "hand", "side", "ep", "ep_victim", "castle",
           "halfmove", "fullmove", "hash", "king", "stack", "history", "z",
           "_royal", "_pawn", "_handtype", "_handsrc", "_cmask", "_cbymove", "extra", "acc",
-          "accw", "md", "journal", "_jbuf", "_capfx", "_spjournal", "_dropfx", "_movefx",
+          "accw", "acch", "acchw", "md", "journal", "_jbuf", "_capfx", "_spjournal", "_dropfx", "_movefx",
           "_mjournals")
 
 
@@ -62,6 +76,8 @@ class Position:
         self.extra: Any = None          # a variant's own state from the position text (a count's limit)
         self.acc: int | None = None
         self.accw: list[list[int]] | None = None
+        self.acch = 0                   # meaningful while acc is not None
+        self.acchw: list[list[int]] = []
         self.md: MoveData | None = None     # the variant's move data, on first use (movedata.of)
         # while a variant's hook runs inside make: the changes its put, clear and add_hand make,
         # as (cell, code before) and (-1 - hand code, count before), for unmake to put back
@@ -180,9 +196,14 @@ class Position:
         to = m & CELL
         frm = (m >> FROM_SHIFT) & CELL
         old = self.acc
+        ah0 = self.acch
+        ah = ah0
         ep0 = self.ep
-        rec: Record = (m, ep0, self.ep_victim, self.castle, self.halfmove, self.hash, old)
-        h = self.hash ^ z.side
+        epv0 = self.ep_victim
+        castle0 = self.castle
+        half0 = self.halfmove
+        h0 = self.hash
+        h = h0 ^ z.side
         if ep0 >= 0:                    # the en-passant cell lapses
             h ^= z.ep[ep0] ^ z.ep[-1]
             self.ep = -1
@@ -192,12 +213,14 @@ class Position:
         rook = 0                        # a castling rook's code, placed after the king
         rook_from = rook_to = 0
         W = self.accw if old is not None else None      # the evaluator's sum is kept
+        H = self.acchw
         a = old if old is not None else 0
         if frm == to and not m & IN_PLACE:      # a drop (moves.is_drop)
             code = ((m >> TYPE_SHIFT) & TYPE_MASK) * 2 + side
             b[to] = code
             if W is not None:
                 a += W[code][to]
+                ah += H[code][to]
             self.occ[side].add(to)
             hc = self._handsrc[code]
             n = self.hand[hc]
@@ -252,16 +275,18 @@ class Position:
                     h ^= z.piece[rook][rule.rook_from]
                     if W is not None:
                         a -= W[rook][rule.rook_from]
+                        ah -= H[rook][rule.rook_from]
                     to = rule.king_to
                     cap = 0
                 elif m & EP:
-                    vc = rec[2]
+                    vc = epv0
                     cap = b[vc]
                     b[vc] = 0
                     self.occ[side ^ 1].discard(vc)
                     h ^= z.piece[cap][vc]
                     if W is not None:
                         a -= W[cap][vc]
+                        ah -= H[cap][vc]
                     extra = cap
                     ht = self._handtype[cap]
                     if ht:
@@ -289,6 +314,7 @@ class Position:
                         h ^= z.piece[vic][vc]
                         if W is not None:
                             a -= W[vic][vc]
+                            ah -= H[vic][vc]
                         if self._royal[vic]:
                             self.king[side ^ 1] = -1
                         ht = self._handtype[vic]
@@ -319,14 +345,19 @@ class Position:
             h ^= z.piece[newcode][to]
             if W is not None:
                 a += W[newcode][to] - W[code][frm]
+                d = H[newcode][to] - H[code][frm]       # 0 for a piece the pawn terms ignore
                 if cap:
                     a -= W[cap][to]
+                    d -= H[cap][to]
+                if d:
+                    ah += d
             if rook:
                 b[rook_to] = rook
                 occ.add(rook_to)
                 h ^= z.piece[rook][rook_to]
                 if W is not None:
                     a += W[rook][rook_to]
+                    ah += H[rook][rook_to]
             if self._royal[newcode]:
                 self.king[side] = to
             rv = self._pawn[code]
@@ -360,7 +391,8 @@ class Position:
         self.side = side ^ 1
         self.hash = h
         self.acc = a if W is not None else None
-        self.stack.append((rec, cap, extra, code))
+        self.acch = ah
+        self.stack.append((m, ep0, epv0, castle0, half0, h0, old, ah0, cap, extra, code))
         self.history.append(h)
         if self._movefx:                    # the hook reads the move's record on the stack
             jm: list[tuple[int, int]] = []
@@ -407,8 +439,8 @@ class Position:
         back by ``unmake`` like any move."""
         z = self.z
         side = self.side
-        rec: Record = (NULL_MOVE, self.ep, self.ep_victim, self.castle, self.halfmove, self.hash,
-                       self.acc)
+        u: Undo = (NULL_MOVE, self.ep, self.ep_victim, self.castle, self.halfmove, self.hash,
+                   self.acc, self.acch, 0, None, 0)
         self.hash ^= z.side ^ z.ep[self.ep] ^ z.ep[-1]
         self.ep = -1
         self.ep_victim = -1
@@ -416,14 +448,13 @@ class Position:
         if side:
             self.fullmove += 1
         self.side = side ^ 1
-        self.stack.append((rec, 0, None, 0))
+        self.stack.append(u)
         self.history.append(self.hash)
 
     def unmake(self) -> None:
         """Take back the last move (or null move)."""
-        rec, cap, extra, code = self.stack.pop()
+        m, ep, epv, castle, halfmove, h, acc, acch, cap, extra, code = self.stack.pop()
         self.history.pop()
-        m, ep, epv, castle, halfmove, h, acc = rec
         side = self.side ^ 1
         self.side = side
         if side:
@@ -437,6 +468,7 @@ class Position:
             if m == NULL_MOVE:
                 self.ep, self.ep_victim, self.halfmove, self.hash = ep, epv, halfmove, h
                 self.acc = acc
+                self.acch = acch
                 return
             if extra is not None:
                 self._undo_journal(extra)
@@ -522,3 +554,4 @@ class Position:
         self.halfmove = halfmove
         self.hash = h
         self.acc = acc                  # after unmake_special, whose put and clear drop it
+        self.acch = acch

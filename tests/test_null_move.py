@@ -26,7 +26,7 @@ def test_null_move_after_a_double_step_drops_the_en_passant_cell_and_keeps_the_h
     pos.make_null()
     assert pos.side == 0 and pos.ep == -1 and pos.halfmove == 0
     assert pos.hash == pos.compute_hash()
-    assert pos.history[-1] == pos.hash and pos.stack[-1][0][0] == NULL_MOVE
+    assert pos.history[-1] == pos.hash and pos.stack[-1][0] == NULL_MOVE
     # the hash is that of the same board with White to move and no en-passant cell
     flipped = parse_position(v, "rnbqkbnr/ppp1pppp/8/8/3pP3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 4")
     assert pos.hash == flipped.hash

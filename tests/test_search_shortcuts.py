@@ -158,7 +158,7 @@ def test_army_facts_after_plain_moves_are_those_of_the_position_before(name, mem
         check(pos)
         asked += 2
         if rng.random() < 0.3:
-            m = pos.stack[-1][0][0]
+            m = pos.stack[-1][0]
             pos.unmake()
             check(pos)
             asked += 2

@@ -251,8 +251,7 @@ class ChuShogi(Variant):
         """Did the last move take a Lion with a piece that is not a Lion?"""
         if not pos.stack:
             return False
-        rec, cap, extra, code = pos.stack[-1]
-        m = rec[0]
+        m, *_, cap, extra, code = pos.stack[-1]
         lions = self._lion_codes
         if code in lions:
             return False

@@ -88,8 +88,7 @@ class ReversiRules(RuleBase):
     def _passed(self, pos) -> int:
         """How many of the last moves were passes."""
         n = 0
-        for rec, *_ in reversed(pos.stack):
-            m = rec[0]
+        for m, *_ in reversed(pos.stack):
             if m & SPECIAL and (m >> FROM_SHIFT) & CELL == m & CELL:
                 n += 1
             else:
