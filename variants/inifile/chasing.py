@@ -153,13 +153,7 @@ class ChaseRules(RuleBase):
         tables); a piece of no kind: its moves as the engine's tables give them."""
         k = self._kind[code]
         if k == "R":
-            out = []
-            for ray in self._rays[s]:
-                for t in ray:
-                    out.append(t)
-                    if occ[t]:
-                        break
-            return out
+            return self._raw_rook(s, occ)
         if k == "C":
             out = []
             for ray in self._rays[s]:
