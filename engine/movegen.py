@@ -363,39 +363,6 @@ def evasions(pos: Position, moves: list[int], k: int, them: int, drops: bool = F
     return out
 
 
-def quiet_checks(pos: Position) -> tuple[dict[int, set[int]], set[int]]:
-    """What tells, without making it, whether a quiet move (or a drop) by the side to move
-    checks the enemy royal: the empty cells from which a piece would attack it -> the codes
-    that would (the attack tables walked out from the royal: its leaps, and each ray up to its
-    first piece), and those first pieces' cells.  A drop checks exactly when its code is
-    listed for its cell (it adds a piece and opens no line); a quiet move from a cell that is
-    not such a first piece checks exactly when its code is listed for its destination (it
-    opens no line onto the royal, and no ray to its destination runs through its origin).
-    Without hoppers only: a screen opens and closes lines of its own.  Both empty when the
-    enemy has no royal on the board."""
-    side = pos.side
-    k = pos.king[side ^ 1]
-    direct: dict[int, set[int]] = {}
-    first: set[int] = set()
-    if k < 0:
-        return direct, first
-    atk = _attack_tables(pos)[side]
-    b = pos.board
-    for s, codes in atk[0][k]:
-        if not b[s]:
-            direct.setdefault(s, set()).update(codes)
-    for ray, sets in atk[1][k]:
-        i = 0
-        for c in ray:
-            if b[c]:
-                first.add(c)
-                break
-            if sets[i]:
-                direct.setdefault(c, set()).update(sets[i])
-            i += 1
-    return direct, first
-
-
 def pinned_with(atk: AttackTables, b: list[int], k: int, us: int) -> set[int]:
     """Cells of colour `us` whose piece, if it left, would open a slider line (or a lame
     leaper's path) of the attack tables ``atk`` (the enemy's) onto cell k."""

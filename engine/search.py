@@ -54,10 +54,11 @@ import time
 from .evaluate import Evaluator
 from .game import game_result
 from .limits import Limits, Stop
-from .movegen import attacked, evasions, in_check, legal_moves, pinned_cells, pseudo_moves, quiet_checks
+from .movegen import attacked, evasions, in_check, legal_moves, pinned_cells, pseudo_moves
 from .moves import ACTED, CELL, DOUBLE, EP, FLAGS, FROM_SHIFT, IN_PLACE, TYPE_MASK, TYPE_SHIFT, UNMADE_NOT
 from .ordering import K_BAD, K_KILLER, K_TACTICAL, NO_MOVE, REST_DROPS, REST_NONE, Picker
 from .deepening import Deepening
+from .quiet_checks import quiet_checks
 from .search_state import NO_PV
 from .reductions import LMP_COUNT, REDUCTION
 from .tt import EXACT, INF, LOWER, MATE, MATE_BOUND, MAX_PLY, TT, UPPER, from_tt, result_score, to_tt

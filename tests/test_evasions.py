@@ -16,7 +16,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 import variants  # noqa: E402
 from engine.movegen import (attacked, evasions, gives_check, in_check, legal_moves,  # noqa: E402
-                            pseudo_moves, quiet_checks)
+                            pseudo_moves)
+from engine.quiet_checks import quiet_checks  # noqa: E402
 from engine.moves import CELL, DOUBLE, FROM_SHIFT, TYPE_MASK, TYPE_SHIFT, is_drop  # noqa: E402
 from engine.notation.move_text import move_text  # noqa: E402
 from engine.notation.position_text import format, parse  # noqa: E402
