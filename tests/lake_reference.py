@@ -9,6 +9,8 @@ legality by making the move and testing the king.
 """
 from __future__ import annotations
 
+from tests.reference_base import LegalAndPerft
+
 LAKE = frozenset({(3, 3), (4, 3), (3, 4), (4, 4)})
 DIAG = ((1, 1), (1, -1), (-1, 1), (-1, -1))
 ORTH = ((1, 0), (-1, 0), (0, 1), (0, -1))
@@ -72,7 +74,7 @@ def targets(board: dict, s: Sq, piece: str) -> set:
     raise ValueError(piece)
 
 
-class Chess:
+class Chess(LegalAndPerft):
     """A Lake Chess position from its FEN (a lake square is written ``*``)."""
 
     def __init__(self, fen: str) -> None:
@@ -157,22 +159,3 @@ class Chess:
         c.board, c.white, c.castle, c.ep = dict(self.board), self.white, self.castle, self.ep
         return c
 
-    def legal(self) -> list[str]:
-        out = []
-        for m in self.pseudo():
-            c = self.copy()
-            c.make(m)
-            if not c.attacked(c.king(self.white), c.white):
-                out.append(m)
-        return out
-
-    def perft(self, depth: int) -> int:
-        ms = self.legal()
-        if depth == 1:
-            return len(ms)
-        total = 0
-        for m in ms:
-            c = self.copy()
-            c.make(m)
-            total += c.perft(depth - 1)
-        return total
