@@ -3,16 +3,11 @@
 checked against the rules core."""
 from __future__ import annotations
 
-import asyncio
 import json
-import os
-import shutil
-import subprocess
 
 import psutil
 import pytest
-from gui_helpers import LiveServer
-from playwright.sync_api import sync_playwright
+from gui_helpers import LiveServer, served_page
 
 import variants
 from engine.game import game_result
@@ -20,38 +15,15 @@ from engine.movegen import legal_moves
 from engine.moves import ACTED_SHIFT, CELL, FISSION, FROM_SHIFT, FROM_TO, is_drop
 from engine.notation import format_position, move_text, parse_move, parse_position
 from gui.describe import geometry_description, move_description
-from gui.screenshots import ARGS, CHROMIUM
 from match.records import san
 
 WAIT_MS = 30000
 
 
-def ensure_chromium() -> str:
-    """Debian's chromium, installed with apt when missing (CI runs as root on Debian)."""
-    if not os.path.exists(CHROMIUM) and shutil.which("apt-get") and os.geteuid() == 0:
-        env = dict(os.environ, DEBIAN_FRONTEND="noninteractive")
-        subprocess.run(["apt-get", "update", "-q"], check=True, env=env,
-                       stdout=subprocess.DEVNULL)
-        subprocess.run(["apt-get", "install", "-y", "-q", "chromium"], check=True, env=env,
-                       stdout=subprocess.DEVNULL)
-    assert os.path.exists(CHROMIUM), "the browser tests need Debian's chromium package"
-    return CHROMIUM
-
-
 @pytest.fixture(scope="module")
 def page():
-    exe = ensure_chromium()
-    # Playwright starts its driver as an asyncio subprocess; a test run earlier in this worker
-    # (Dask's event loop) can leave a child watcher that needs a loop attached, so use the
-    # thread-based watcher, which works from any thread without one
-    asyncio.set_child_watcher(asyncio.ThreadedChildWatcher())
-    with LiveServer(max_tabs=32) as server, sync_playwright() as pw:
-        browser = pw.chromium.launch(executable_path=exe, args=ARGS)
-        pg = browser.new_page(viewport={"width": 1600, "height": 1000})
-        pg.set_default_timeout(WAIT_MS)
-        pg.base_url = server.url
+    with served_page({"width": 1600, "height": 1000}, WAIT_MS) as pg:
         yield pg
-        browser.close()
 
 
 def open_game(pg, name: str, position: str | None = None) -> None:

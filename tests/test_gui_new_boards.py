@@ -3,34 +3,22 @@ cells are drawn large enough to read, a move made by clicks is the core's, and t
 answers; Chu Shogi's two-leg moves by clicks (first leg, then where the move ends)."""
 from __future__ import annotations
 
-import asyncio
-
 import pytest
-from gui_helpers import LiveServer
-from playwright.sync_api import sync_playwright
-from test_gui_browser import ensure_chromium
+from gui_helpers import served_page
 
 import variants
 from engine.movegen import legal_moves
 from engine.moves import CELL, FROM_SHIFT
 from engine.notation import format_position, move_text, parse_move, parse_position
 from gui.describe import geometry_description
-from gui.screenshots import ARGS
 
 WAIT_MS = 60000
 
 
 @pytest.fixture(scope="module")
 def page():
-    exe = ensure_chromium()
-    asyncio.set_child_watcher(asyncio.ThreadedChildWatcher())
-    with LiveServer(max_tabs=32) as server, sync_playwright() as pw:
-        browser = pw.chromium.launch(executable_path=exe, args=ARGS)
-        pg = browser.new_page(viewport={"width": 1280, "height": 800})
-        pg.set_default_timeout(WAIT_MS)
-        pg.base_url = server.url
+    with served_page({"width": 1280, "height": 800}, WAIT_MS) as pg:
         yield pg
-        browser.close()
 
 
 def open_game(pg, name: str, position: str | None = None) -> None:

@@ -6,20 +6,17 @@ from White's view, coordinates on lattice and 3D boards, the legend and the piec
 Every position the page shows is checked against the rules core."""
 from __future__ import annotations
 
-import asyncio
 import json
 
 import pytest
-from gui_helpers import LiveServer
-from playwright.sync_api import sync_playwright
-from test_gui_browser import WAIT_MS, click_move, ensure_chromium, open_game, reach
+from gui_helpers import browser_and_live_server
+from test_gui_browser import WAIT_MS, click_move, open_game, reach
 
 import variants
 from engine.movegen import legal_moves
 from engine.moves import ACTED_SHIFT, CELL, FISSION, FROM_SHIFT, FROM_TO, acted_of
 from engine.notation import format_position, parse_move, parse_position
 from gui.describe import piece_moves
-from gui.screenshots import ARGS
 
 DESKTOP = {"width": 1280, "height": 800}
 PHONE = {"width": 390, "height": 844}
@@ -27,12 +24,8 @@ PHONE = {"width": 390, "height": 844}
 
 @pytest.fixture(scope="module")
 def browser_and_server():
-    exe = ensure_chromium()
-    asyncio.set_child_watcher(asyncio.ThreadedChildWatcher())
-    with LiveServer(max_tabs=16) as server, sync_playwright() as pw:
-        browser = pw.chromium.launch(executable_path=exe, args=ARGS)
-        yield browser, server
-        browser.close()
+    with browser_and_live_server(max_tabs=16) as both:
+        yield both
 
 
 def new_page(browser_and_server, phone: bool = False):
