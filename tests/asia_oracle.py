@@ -13,6 +13,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 
 import pyffish as sf
+from fsf_perft import fsf_perft
 
 import variants
 from engine.game import game_result, perft
@@ -33,10 +34,7 @@ def start_text(name: str) -> tuple[str, str]:
 
 
 def sf_perft(name: str, fen: str, depth: int, moves: tuple[str, ...] = ()) -> int:
-    ms = sf.legal_moves(name, fen, list(moves))
-    if depth == 1:
-        return len(ms)
-    return sum(sf_perft(name, fen, depth - 1, moves + (m,)) for m in ms)
+    return fsf_perft(name, fen, moves, depth)
 
 
 def our_perft(name: str, depth: int, fen: str | None = None) -> int:

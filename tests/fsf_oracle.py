@@ -5,7 +5,7 @@ compares a variant with Fairy-Stockfish:
 
 * :func:`builtin_sections` - the sections of the shipped ``fairy*.ini`` files whose names
   are Fairy-Stockfish built-ins (found from the files, so a new file is covered as it lands);
-* :func:`fsf_perft`, :func:`perft_depth` - Fairy-Stockfish's perft, and the depth to compare
+* :func:`fsf_perft` (from tests/fsf_perft.py), :func:`perft_depth` - Fairy-Stockfish's perft, and the depth to compare
   (3, or 2 where depth 3 would pass a node budget);
 * :func:`fsf_result` - its result for the side to move;
 * :func:`play_random_games` - random games steered to the special moves, compared at every
@@ -18,6 +18,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 import pyffish
+from fsf_perft import fsf_perft  # noqa: F401  (re-exported: the oracle's perft)
 
 import variants
 from engine.game import game_result
@@ -39,11 +40,6 @@ def builtin_sections() -> list[str]:
     return [n for f in fairy_files() for n in variants.shipped_names_of(str(f)) if n in FSF_NAMES]
 
 
-def fsf_perft(name: str, fen: str, moves: list[str], depth: int) -> int:
-    ms = pyffish.legal_moves(name, fen, moves)
-    if depth == 1:
-        return len(ms)
-    return sum(fsf_perft(name, fen, moves + [m], depth - 1) for m in ms)
 
 
 def same(name: str, fen: str, moves: tuple[str, ...] = ()) -> tuple[list[str], tuple | None, str]:
