@@ -85,9 +85,10 @@ class Quiescence(MoveOrdering):
                 return result_score(r, ply) if r else 0
             self.pv_after = best_pv
             return best
-        stand = self.ecache.get(pos.hash)
+        hk: object = pos.hash       # boxed once for both dict calls (see tt.TT)
+        stand = self.ecache.get(hk)
         if stand is None:
-            stand = self._eval_store(pos, pos.hash)
+            stand = self._eval_store(pos, hk)
         if stand >= beta or qply >= self.qplies or ply >= MAX_PLY:
             return stand
         if stand > alpha:
@@ -178,8 +179,9 @@ class Quiescence(MoveOrdering):
         check = qply < 2 and in_check(pos)
         stand = 0                       # standing pat is not an option in check
         if not check:
-            cached = self.ecache.get(pos.hash)
-            stand = self._eval_store(pos, pos.hash) if cached is None else cached
+            hk: object = pos.hash   # boxed once for both dict calls (see tt.TT)
+            cached = self.ecache.get(hk)
+            stand = self._eval_store(pos, hk) if cached is None else cached
             if stand >= beta or qply >= min(4, self.qplies) or ply >= MAX_PLY:
                 return stand
         if check or self.stalemate_hook is None or self.stalemate_hook(pos):

@@ -48,7 +48,7 @@ class SearchState:
     pv_after: list[int]
     killers: list[list[int]]
     history: dict[int, int]
-    ecache: dict[int, int]
+    ecache: dict[object, int]            # by the hash, boxed once by the caller (see tt.TT)
 
     def order(self, pos: Position, moves: list[int], ttmove: int, ply: int,
               extra: list[int] | None = None) -> list[tuple[int, int]]:
@@ -63,7 +63,7 @@ class SearchState:
     def _check_limits(self) -> None:
         raise NotImplementedError
 
-    def _eval_store(self, pos: Position, h: int) -> int:
+    def _eval_store(self, pos: Position, h: object) -> int:
         """Static evaluation through a small cache keyed by the position's hash."""
         e = self.ev.evaluate(pos)
         c = self.ecache
