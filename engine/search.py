@@ -117,7 +117,7 @@ class Searcher(Deepening):
         self.ecache: dict[object, int] = {}
         self._warm_up()
         self.killers = [[0, 0] for _ in range(MAX_PLY + 8)]
-        self.history: dict[int, int] = {}
+        self.new_history(v.geometry.size)
 
     def _warm_up(self):
         """Build the variant's lazily compiled tables now rather than inside a timed search."""

@@ -47,7 +47,10 @@ class SearchState:
     seldepth: int
     pv_after: list[int]
     killers: list[list[int]]
-    history: dict[int, int]
+    history: dict[int, int]              # by move * 2 + side: the moves hlist does not index
+    hlist: list[int]                     # by ordering.hist_index: the plain moves' history
+    hused: list[int]                     # the indices of hlist's nonzero entries
+    hcells: int                          # the cells hlist indexes (0: none, every move in history)
     ecache: dict[object, int]            # by the hash, boxed once by the caller (see tt.TT)
 
     def order(self, pos: Position, moves: list[int], ttmove: int, ply: int,
