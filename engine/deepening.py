@@ -75,9 +75,7 @@ class Deepening(Quiescence):
             md = self.t0 + limits.movetime
             self.hard_deadline = md if self.hard_deadline is None else min(md, self.hard_deadline)
         self.killers = [[0, 0] for _ in range(MAX_PLY + 8)]
-        # age the history instead of forgetting it
-        self.history = {k: v >> 2 for k, v in self.history.items() if v >= 4} \
-            if len(self.history) < 200_000 else {}
+        self.age_history()          # aged instead of forgotten
         self.ev.prime(pos)          # make keeps the evaluator's sum from here on (Position.acc)
         root_moves = legal_moves(pos)
         if limits.searchmoves:

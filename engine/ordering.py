@@ -28,6 +28,9 @@ K_SPECIAL: Final = 1 << 22
 K_KILLER: Final = 1 << 21
 K_BAD: Final = 1 << 20          # captures that lose material: after the killers, before quiet moves
 HISTORY_MAX: Final = (1 << 20) - 1
+HISTORY_CELLS: Final = 256     # boards up to this many cells keep the plain moves' history in a list
+HISTORY_KEEP: Final = 200_000   # a search starts with an empty history when it holds this many moves
+PLAIN: Final = 1 << TYPE_SHIFT  # a move below this has a from and a to cell and nothing else
 K_TACTICAL: Final = K_SPECIAL   # keys at or above this are tactical moves
 
 
@@ -82,6 +85,8 @@ class MoveOrdering(SearchState):
         val = self.value
         k1, k2 = self.killers[ply]
         hist = self.history
+        hl = self.hlist
+        hn = self.hcells
         side = pos.side
         hook = self.is_tactical_hook
         acted = self.acted_hook
@@ -129,6 +134,9 @@ class MoveOrdering(SearchState):
                 out.append(float(E_SPECIAL + r))
             elif m == k1 or m == k2:
                 out.append(float(E_KILLER + r))
+            elif m < PLAIN and hn:
+                # hist_index, inline
+                out.append(float((hl[(((m >> FROM_SHIFT) * hn + (m & CELL)) << 1) + side] << SLOT_BITS) + r))
             else:
                 out.append(float((hist.get(m * 2 + side, 0) << SLOT_BITS) + r))
 
@@ -149,9 +157,72 @@ class MoveOrdering(SearchState):
         if killers[0] != m:
             killers[1] = killers[0]
             killers[0] = m
+        hn = self.hcells
+        if m < PLAIN and hn:
+            i = (((m >> FROM_SHIFT) * hn + (m & CELL)) << 1) + side     # hist_index, inline
+            hl = self.hlist
+            hv = hl[i]
+            if not hv:
+                self.hused.append(i)
+            hv += depth * depth
+            hl[i] = hv if hv < HISTORY_MAX else HISTORY_MAX
+            return
         hk = m * 2 + side
         hv = self.history.get(hk, 0) + depth * depth
         self.history[hk] = hv if hv < HISTORY_MAX else HISTORY_MAX
+
+    def new_history(self, cells: int) -> None:
+        """An empty history for a board of ``cells`` cells.  A quiet move's history is read
+        at every node for every quiet move keyed: a plain move's (from and to cells only,
+        ``PLAIN``) is kept in a list by ``hist_index`` (no dict lookup, no int boxed per
+        read), any other's (drops, promotions, moves with flags, acted or wall cells) in the
+        dict ``history`` by ``move * 2 + side``.  The two together hold exactly what one dict
+        by ``move * 2 + side`` would."""
+        self.hcells = cells if cells <= HISTORY_CELLS else 0
+        self.hlist = [0] * (2 * cells * cells if self.hcells else 0)
+        self.hused = []
+        self.history = {}
+
+    def hist_index(self, m: int, side: int) -> int:
+        """Where ``hlist`` keeps a plain move's history (-1: in ``history``, by m * 2 + side)."""
+        if m < PLAIN and self.hcells:
+            return (((m >> FROM_SHIFT) * self.hcells + (m & CELL)) << 1) + side
+        return -1
+
+    def history_of(self, m: int, side: int) -> int:
+        i = self.hist_index(m, side)
+        return self.hlist[i] if i >= 0 else self.history.get(m * 2 + side, 0)
+
+    def set_history(self, values: dict[int, int]) -> None:
+        """The history replaced by ``values`` (by move * 2 + side): for tests."""
+        self.new_history(self.hcells or HISTORY_CELLS + 1)
+        for k, v in values.items():
+            i = self.hist_index(k >> 1, k & 1)
+            if i < 0:
+                self.history[k] = v
+            elif v:
+                if not self.hlist[i]:
+                    self.hused.append(i)
+                self.hlist[i] = v
+
+    def age_history(self) -> None:
+        """At a new search every entry is quartered (an entry that falls to 0 is gone);
+        with ``HISTORY_KEEP`` entries or more, the history starts empty."""
+        hl = self.hlist
+        if len(self.history) + len(self.hused) >= HISTORY_KEEP:
+            for i in self.hused:
+                hl[i] = 0
+            self.hused = []
+            self.history = {}
+            return
+        self.history = {k: v >> 2 for k, v in self.history.items() if v >= 4}
+        kept: list[int] = []
+        for i in self.hused:
+            v = hl[i] >> 2
+            hl[i] = v
+            if v:
+                kept.append(i)
+        self.hused = kept
 
     def _first_drops(self, pos: Position, moves: list[int], cands: tuple[int, ...]) -> list[int]:
         """The drops among ``cands`` (the hash move and the killers) that the generator would

@@ -114,10 +114,10 @@ class Searcher(Deepening):
         self.nodes = 0
         self.seldepth = 0
         self.last_pv: list[int] = []
-        self.ecache: dict[int, int] = {}
+        self.ecache: dict[object, int] = {}
         self._warm_up()
         self.killers = [[0, 0] for _ in range(MAX_PLY + 8)]
-        self.history: dict[int, int] = {}
+        self.new_history(v.geometry.size)
 
     def _warm_up(self):
         """Build the variant's lazily compiled tables now rather than inside a timed search."""
@@ -187,6 +187,9 @@ class Searcher(Deepening):
             return 0
         if ply >= MAX_PLY:
             return self.ev.evaluate(pos)
+        # the hash as one object for the TT and the evaluation cache (a dict call boxes an
+        # unboxed int anew each time: see tt.TT)
+        hk: object = h
         # mate-distance pruning
         if alpha < -MATE + ply:
             alpha = -MATE + ply
@@ -200,7 +203,7 @@ class Searcher(Deepening):
         if depth <= 0:
             return self.quiesce(pos, alpha, beta, ply, 0, check)
         pv_node = beta - alpha > 1
-        tte = self.tt.get(h)
+        tte = self.tt.get(hk)
         ttmove = 0
         if tte is not None:
             tdepth, tflag, tscore, ttmove = tte
@@ -212,9 +215,9 @@ class Searcher(Deepening):
             depth -= 1          # internal iterative reduction: no hash move, a ply less
         static = None
         if not check and not pv_node and abs(beta) < MATE_BOUND:
-            static = self.ecache.get(h)
+            static = self.ecache.get(hk)
             if static is None:
-                static = self._eval_store(pos, h)
+                static = self._eval_store(pos, hk)
             # reverse futility: far above beta near the leaves
             if depth <= 3 and static - 110 * depth >= beta:
                 return static - 110 * depth
@@ -260,7 +263,7 @@ class Searcher(Deepening):
                         if score >= beta:
                             if not self.tactical(pos, ttmove):
                                 self._reward(killers, ttmove, side, depth)
-                            self.tt.put(h, (depth, LOWER, to_tt(best, ply), best_move))
+                            self.tt.put(hk, (depth, LOWER, to_tt(best, ply), best_move))
                             self.pv_after = best_pv
                             return best
         futile = False
@@ -404,7 +407,7 @@ class Searcher(Deepening):
             return result_score(r, ply) if r else 0
         if best_move:
             flag = EXACT if alpha0 < best < beta else (LOWER if best >= beta else UPPER)
-            self.tt.put(h, (depth, flag, to_tt(best, ply), best_move))
+            self.tt.put(hk, (depth, flag, to_tt(best, ply), best_move))
         self.pv_after = best_pv
         return best
 

@@ -47,8 +47,11 @@ class SearchState:
     seldepth: int
     pv_after: list[int]
     killers: list[list[int]]
-    history: dict[int, int]
-    ecache: dict[int, int]
+    history: dict[int, int]              # by move * 2 + side: the moves hlist does not index
+    hlist: list[int]                     # by ordering.hist_index: the plain moves' history
+    hused: list[int]                     # the indices of hlist's nonzero entries
+    hcells: int                          # the cells hlist indexes (0: none, every move in history)
+    ecache: dict[object, int]            # by the hash, boxed once by the caller (see tt.TT)
 
     def order(self, pos: Position, moves: list[int], ttmove: int, ply: int,
               extra: list[int] | None = None) -> list[tuple[int, int]]:
@@ -63,7 +66,7 @@ class SearchState:
     def _check_limits(self) -> None:
         raise NotImplementedError
 
-    def _eval_store(self, pos: Position, h: int) -> int:
+    def _eval_store(self, pos: Position, h: object) -> int:
         """Static evaluation through a small cache keyed by the position's hash."""
         e = self.ev.evaluate(pos)
         c = self.ecache

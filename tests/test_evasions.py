@@ -156,7 +156,7 @@ def test_staged_drops_come_in_the_order_a_full_generation_gives():
             ply = 3
             tt = rng.choice(full_moves)
             s.killers[ply] = [rng.choice(drops), rng.choice(board)]
-            s.history = {m * 2 + pos.side: rng.randrange(1000) for m in rng.sample(full_moves, 10)}
+            s.set_history({m * 2 + pos.side: rng.randrange(1000) for m in rng.sample(full_moves, 10)})
             full = s.order(pos, full_moves, tt, ply)
             stage = pseudo_moves(pos, drops=False)
             assert stage == board

@@ -29,7 +29,7 @@ def test_order_is_the_stable_sort_of_the_keys(name):
         pos = random_position(v, rng, 10, 80)
         moves = pseudo_moves(pos)
         s.killers[3] = [rng.choice(moves), rng.choice(moves)]
-        s.history = {m * 2 + pos.side: rng.randrange(2000) for m in rng.sample(moves, len(moves) // 3)}
+        s.set_history({m * 2 + pos.side: rng.randrange(2000) for m in rng.sample(moves, len(moves) // 3)})
         tt = rng.choice(moves)
         keyed = s.order(pos, moves, tt, 3)
         assert sorted(m for _, m in keyed) == sorted(moves)
@@ -59,3 +59,39 @@ def test_cells_of_a_mask_word_by_word():
         n = rng.choice((9, 60, 64, 100, 121, 512))
         bits = rng.getrandbits(n) if rng.random() < 0.5 else sum(1 << rng.randrange(n) for _ in range(6))
         assert _cells(bits) == [c for c in range(bits.bit_length()) if bits >> c & 1]
+
+
+@pytest.mark.parametrize("name", ["chess", "shogi", "duck"])
+def test_history_in_list_and_dict_is_one_dict_by_move_and_side(name):
+    """The history keeps plain moves in a list and the others (drops, promotions, the duck's
+    wall cells) in a dict: rewarded and aged, it reads as the one dict by move * 2 + side the
+    searcher used to keep, and ``order`` reads it."""
+    v = variants.get(name)
+    rng = random.Random(f"history-{name}")
+    s = Searcher(v, TT(1))
+    ref: dict[int, int] = {}
+    listed = odd = 0
+    for _ in range(40):
+        pos = random_position(v, rng, 4, 60)
+        moves = pseudo_moves(pos)
+        for m in rng.sample(moves, min(len(moves), 8)):
+            d = rng.randrange(1, 12)
+            s._reward([0, 0], m, pos.side, d)
+            ref[m * 2 + pos.side] = min(ref.get(m * 2 + pos.side, 0) + d * d, (1 << 20) - 1)
+            if s.hist_index(m, pos.side) >= 0:
+                listed += 1
+            else:
+                odd += 1
+        if rng.random() < 0.2:
+            s.age_history()
+            ref = {k: x >> 2 for k, x in ref.items() if x >= 4}
+    for k, x in ref.items():
+        assert s.history_of(k >> 1, k & 1) == x
+    assert len(s.hused) + len(s.history) == len(ref)
+    assert listed > 100 and (odd > 0 or name == "chess")
+    pos = random_position(v, rng, 4, 60)
+    moves = pseudo_moves(pos)
+    keyed = dict((m, k) for k, m in s.order(pos, moves, 0, 3))
+    for m in moves:
+        if keyed[m] < (1 << 20) and not is_drop(m):
+            assert keyed[m] == ref.get(m * 2 + pos.side, 0)

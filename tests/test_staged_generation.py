@@ -133,7 +133,7 @@ def test_staged_order_is_the_order_of_every_move(name):
         quiet = quiet_moves(pos)
         if quiet:
             s.killers[3] = [rng.choice(quiet), rng.choice(quiet)]
-            s.history = {m * 2 + pos.side: rng.randrange(1000) for m in rng.sample(quiet, len(quiet) // 2)}
+            s.set_history({m * 2 + pos.side: rng.randrange(1000) for m in rng.sample(quiet, len(quiet) // 2)})
         assert list(s._staged_quiets(pos, 0, 3)) == s.order(pos, caps + quiet, 0, 3)
 
 
