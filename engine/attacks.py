@@ -145,8 +145,8 @@ def pinned_mask(fa: MaskAttacks, b: list[int], k: int, us: int) -> set[int]:
     pinned: set[int] = set()
     for ray in fa.slides[k]:
         first = -1
-        i = 0
-        n = len(ray)
+        i: i64 = 0
+        n: i64 = len(ray)
         while i < n:
             c = ray[i]
             p = b[c]
