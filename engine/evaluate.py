@@ -119,6 +119,8 @@ class Evaluator:
             except NotationError:          # a test variant without a start array
                 start = None
         self.start = start
+        # read at every evaluation: an interpreted Variant's attribute is a dictionary lookup
+        self.hands = bool(v.hands)
         geo = v.geometry
         n = geo.size
         ncodes = 2 * len(v.piece_types)
@@ -386,6 +388,7 @@ class Evaluator:
         self.acc_table = acc
         self.acc_hi = hi
         self.cell_mask = (1 << n) - 1
+        self.cell_bits = n                      # the cells of one side's field in acch
         self.pawns_mask = (1 << (2 * n)) - 1   # both sides' pawn cells
 
     def prime(self, pos: Position) -> int:
@@ -430,7 +433,7 @@ class Evaluator:
         depends on the pawns alone is kept by pawn cells (``pawn_cache``)."""
         b = pos.board
         mask = self.cell_mask
-        n = mask.bit_length()
+        n = self.cell_bits
         cache = self.pawn_cache
         if cache is None:
             m0 = bits & mask
@@ -515,7 +518,7 @@ class Evaluator:
 
     def _finish(self, pos: Position, score: int, ph: int) -> int:
         b = pos.board
-        if self.variant.hands:
+        if self.hands:
             pw = self.phase_w
             hv = self.hand_value
             for code, k in enumerate(pos.hand):
