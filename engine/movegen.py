@@ -13,7 +13,7 @@ from .attacks import attacked_mask, pinned_mask
 from .moves import (ACTED, ACTED_SHIFT, CASTLE, CELL, DOUBLE, DROP_CELLS, EP, FISSION, FROM_SHIFT, FROM_TO, FUSION,
                     IN_PLACE, LEGS,
                     SPECIAL, TYPE_SHIFT)
-from .walker import targets_into, walk_targets
+from .walker import QUIET_PARTS, quiet_targets_into, targets_into, walk_targets
 
 if TYPE_CHECKING:
     from .attacks import MaskAttacks
@@ -116,6 +116,9 @@ def quiet_moves(pos: Position) -> list[int]:
                     if b[t]:
                         break
                     out.append(base | t)
+            continue
+        if pr is None and not T.overlap and not T.parts & ~QUIET_PARTS:
+            quiet_targets_into(T, s, b, out, base)      # a pawn's steps, its captures not walked
             continue
         tg = walk_targets(T, s, b, side, ep)
         for t in tg:
