@@ -33,11 +33,11 @@ add their own terms (win conditions, paralysis ...) through ``Variant.eval_terms
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Final
+from typing import TYPE_CHECKING
 
 from .notation import NotationError
 from .position import Position
-from .structure import StructureTables
+from .structure import WORD_BITS, WORD_MASK, StructureTables
 from .tables import PieceTables, reachable
 
 if TYPE_CHECKING:
@@ -79,9 +79,6 @@ def _mobility(tab: PieceTables, s: int, p: float = DENSITY) -> float:
             rest = len(r) - 1 - i if beyond is None else min(beyond, len(r) - 1 - i)
             n += q ** i * p * w * (1 - q ** rest) / p
     return n
-
-WORD_BITS: Final = 60              # _cells: cells per word (a plain int when compiled)
-WORD_MASK: Final = (1 << WORD_BITS) - 1
 
 
 def _cells(bits: int) -> list[int]:
@@ -466,9 +463,9 @@ class Evaluator:
             x0 = (bits >> (2 * n)) & mask
             x1 = bits >> (3 * n)
             if x0:
-                score += st.pieces(b, _cells(x0), f0, f0 | f1)
+                score += st.pieces(b, x0, f0, f0 | f1)
             if x1:
-                score -= st.pieces(b, _cells(x1), f1, f0 | f1)
+                score -= st.pieces(b, x1, f1, f0 | f1)
         return self._finish(pos, score, ph)
 
     PAWN_CACHE = 1 << 14    # entries kept before the pawn cache starts afresh
