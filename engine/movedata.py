@@ -16,11 +16,11 @@ if TYPE_CHECKING:
     from .position import Position
     from .attacks import MaskAttacks
     from .tables import AttackTables, PieceTables, Promotions
-    from .variant import Variant
+    from .variant import CastlingRule, Variant
 
 
 class MoveData:
-    __slots__ = ("variant", "tl", "promo", "pfrom", "hands", "castling", "extra_moves", "atk", "masks",
+    __slots__ = ("variant", "tl", "promo", "pfrom", "hands", "castling", "castle_rules", "extra_moves", "atk", "masks",
                  "promo_at",
                  "own_legality", "rule_filter")
 
@@ -43,6 +43,7 @@ class MoveData:
                                  [pr if c in pf else None for c in range(size)])
         self.hands: bool = bool(v.hands)
         self.castling: bool = bool(v.castling)
+        self.castle_rules: list[CastlingRule] = list(v.castling)
         self.extra_moves: bool = v.rules.extra_moves
         # the class has its own legal_moves (else the default's None is not asked for), and
         # rule flags for the legal moves (``movegen.rule_filter``)

@@ -226,20 +226,34 @@ def _castling(pos: Position, out: list[int]) -> None:
     b = pos.board
     side = pos.side
     them = side ^ 1
+    castle = pos.castle
     checked = None
-    for rule in pos.variant.castling:
-        if rule.color != side or (pos.castle & rule.bit) != rule.bit:
+    # loops, not any() over generators: compiled, each generator is a new object
+    for rule in movedata.of(pos).castle_rules:
+        bit = rule.bit
+        if rule.color != side or (castle & bit) != bit:
             continue
-        if any(b[c] for c in rule.empty):
+        blocked = False
+        for c in rule.empty:
+            if b[c]:
+                blocked = True
+                break
+        if blocked:
             continue
-        if rule.king_from in rule.safe:     # a royal king may not castle out of check
+        kf = rule.king_from
+        safe = rule.safe
+        if kf in safe:                      # a royal king may not castle out of check
             if checked is None:
-                checked = attacked(pos, rule.king_from, them)
+                checked = attacked(pos, kf, them)
             if checked:
                 return
-        if any(attacked(pos, c, them) for c in rule.safe if c != rule.king_from):
+        for c in safe:
+            if c != kf and attacked(pos, c, them):
+                blocked = True
+                break
+        if blocked:
             continue
-        out.append(rule.move_to | (rule.king_from << FROM_SHIFT) | CASTLE)
+        out.append(rule.move_to | (kf << FROM_SHIFT) | CASTLE)
 
 
 def attacked_with(atk: AttackTables, b: list[int], t: int) -> bool:
