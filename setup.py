@@ -111,13 +111,24 @@ class BuildEngine(build_ext):
             return f"interpreted mypyc failed: {e}"
         self.extensions = exts
         self.distribution.ext_modules = exts
+        plain = [list(ext.extra_compile_args) for ext in exts]
+        compiler = self.compiler        # run() replaces it with the compiler object it made
         for ext in exts:                # what setuptools' finalize_options sets on each
             ext._full_name = self.get_ext_fullname(ext.name)
             self.ext_map[ext._full_name] = ext
             ext._links_to_dynamic = ext._needs_stub = False
             ext._file_name = self.get_ext_filename(ext._full_name)
+            ext.extra_compile_args = [*ext.extra_compile_args, *native.FAST_CFLAGS]
         try:
-            super().run()
+            try:
+                super().run()
+            except (Exception, SystemExit):
+                if not native.FAST_CFLAGS:
+                    raise
+                for ext, args in zip(exts, plain):      # a compiler that refuses the flags
+                    ext.extra_compile_args = args
+                self.compiler = compiler
+                super().run()
         except (Exception, SystemExit) as e:
             for ext in exts:
                 Path(self.get_ext_fullpath(ext.name)).unlink(missing_ok=True)

@@ -15,6 +15,7 @@ engine works the same without one.  How a build is found and kept from going sta
 from __future__ import annotations
 
 import argparse
+import os
 import shutil
 import subprocess
 import sys
@@ -35,13 +36,19 @@ def compile_into(tree: Path, root: Path = _native.HERE, timeout: float = 1800) -
     shutil.copytree(root, tree / "engine", ignore=shutil.ignore_patterns("__pycache__", "*.so"))
     (tree / "pyproject.toml").write_text(MYPY_SETTINGS)
     files = [f"engine/{p.name}" for p in _native.compiled_sources(tree / "engine")]
-    try:
-        out = subprocess.run([sys.executable, "-m", "mypyc", *files], cwd=tree,
-                             capture_output=True, text=True, timeout=timeout)
-    except (OSError, subprocess.TimeoutExpired) as e:
-        return f"mypyc did not run: {e}"
     suffix = _native.ext_suffix()
-    missing = [f for f in files if not (tree / (f[:-3] + suffix)).is_file()]
+    for flags in ((_native.FAST_CFLAGS, ()) if _native.FAST_CFLAGS else ((),)):
+        env = dict(os.environ)
+        if flags:
+            env["CFLAGS"] = " ".join((env.get("CFLAGS", ""), *flags)).strip()
+        try:
+            out = subprocess.run([sys.executable, "-m", "mypyc", *files], cwd=tree, env=env,
+                                 capture_output=True, text=True, timeout=timeout)
+        except (OSError, subprocess.TimeoutExpired) as e:
+            return f"mypyc did not run: {e}"
+        missing = [f for f in files if not (tree / (f[:-3] + suffix)).is_file()]
+        if not out.returncode and not missing:
+            break
     if out.returncode or missing:
         tail = (out.stdout + out.stderr).strip().splitlines()[-5:]
         return "mypyc failed: " + " | ".join(tail)

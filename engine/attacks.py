@@ -29,6 +29,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
+    from mypy_extensions import i64     # a machine int in the compiled engine (its loop indices)
+
     from .tables import AttackTables
 
 Flat = tuple[int, ...]
@@ -96,12 +98,14 @@ def mask_attack_tables(atk: list[AttackTables]) -> list[MaskAttacks]:
 
 def attacked_mask(fa: MaskAttacks, b: list[int], t: int) -> bool:
     """Is cell t attacked on board b by a piece of the tables ``fa`` (one colour's)?  The
-    answer of ``movegen.attacked_with`` on the frozenset tables."""
+    answer of ``movegen.attacked_with`` on the frozenset tables.  The indices are machine
+    ints when compiled (``i64``); cells, codes and masks stay ints, as a mask may be wider."""
     lp = fa.leaps[t]
-    i = 0
-    n = len(lp)
+    i: i64 = 0
+    n: i64 = len(lp)
     while i < n:
-        if (lp[i + 1] >> b[lp[i]]) & 1:
+        p = b[lp[i]]
+        if p and (lp[i + 1] >> p) & 1:
             return True
         i += 2
     for ray in fa.rays[t]:
@@ -117,7 +121,7 @@ def attacked_mask(fa: MaskAttacks, b: list[int], t: int) -> bool:
     hops = fa.hops
     if hops is not None:
         for h in hops[t]:
-            beyond = h[0]
+            beyond: i64 = h[0]
             n = len(h)
             i = 1
             while i < n and not b[h[i]]:        # empty cells up to the screen
@@ -141,8 +145,8 @@ def pinned_mask(fa: MaskAttacks, b: list[int], k: int, us: int) -> set[int]:
     pinned: set[int] = set()
     for ray in fa.slides[k]:
         first = -1
-        i = 0
-        n = len(ray)
+        i: i64 = 0
+        n: i64 = len(ray)
         while i < n:
             c = ray[i]
             p = b[c]

@@ -33,11 +33,11 @@ add their own terms (win conditions, paralysis ...) through ``Variant.eval_terms
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Final
+from typing import TYPE_CHECKING
 
 from .notation import NotationError
 from .position import Position
-from .structure import StructureTables
+from .structure import WORD_BITS, WORD_MASK, StructureTables
 from .tables import PieceTables, reachable
 
 if TYPE_CHECKING:
@@ -80,9 +80,6 @@ def _mobility(tab: PieceTables, s: int, p: float = DENSITY) -> float:
             n += q ** i * p * w * (1 - q ** rest) / p
     return n
 
-WORD_BITS: Final = 60              # _cells: cells per word (a plain int when compiled)
-WORD_MASK: Final = (1 << WORD_BITS) - 1
-
 
 def _cells(bits: int) -> list[int]:
     """The cells of a bit mask, lowest first.  Read WORD_BITS cells at a time: compiled, a
@@ -119,6 +116,8 @@ class Evaluator:
             except NotationError:          # a test variant without a start array
                 start = None
         self.start = start
+        # read at every evaluation: an interpreted Variant's attribute is a dictionary lookup
+        self.hands = bool(v.hands)
         geo = v.geometry
         n = geo.size
         ncodes = 2 * len(v.piece_types)
@@ -386,6 +385,7 @@ class Evaluator:
         self.acc_table = acc
         self.acc_hi = hi
         self.cell_mask = (1 << n) - 1
+        self.cell_bits = n                      # the cells of one side's field in acch
         self.pawns_mask = (1 << (2 * n)) - 1   # both sides' pawn cells
 
     def prime(self, pos: Position) -> int:
@@ -430,7 +430,7 @@ class Evaluator:
         depends on the pawns alone is kept by pawn cells (``pawn_cache``)."""
         b = pos.board
         mask = self.cell_mask
-        n = mask.bit_length()
+        n = self.cell_bits
         cache = self.pawn_cache
         if cache is None:
             m0 = bits & mask
@@ -463,9 +463,9 @@ class Evaluator:
             x0 = (bits >> (2 * n)) & mask
             x1 = bits >> (3 * n)
             if x0:
-                score += st.pieces(b, _cells(x0), f0, f0 | f1)
+                score += st.pieces(b, x0, f0, f0 | f1)
             if x1:
-                score -= st.pieces(b, _cells(x1), f1, f0 | f1)
+                score -= st.pieces(b, x1, f1, f0 | f1)
         return self._finish(pos, score, ph)
 
     PAWN_CACHE = 1 << 14    # entries kept before the pawn cache starts afresh
@@ -515,7 +515,7 @@ class Evaluator:
 
     def _finish(self, pos: Position, score: int, ph: int) -> int:
         b = pos.board
-        if self.variant.hands:
+        if self.hands:
             pw = self.phase_w
             hv = self.hand_value
             for code, k in enumerate(pos.hand):

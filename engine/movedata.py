@@ -16,12 +16,12 @@ if TYPE_CHECKING:
     from .position import Position
     from .attacks import MaskAttacks
     from .tables import AttackTables, PieceTables, Promotions
-    from .variant import Variant
+    from .variant import CastlingRule, Variant
 
 
 class MoveData:
-    __slots__ = ("variant", "tl", "promo", "pfrom", "hands", "castling", "extra_moves", "atk", "masks",
-                 "promo_of", "pfrom_of",
+    __slots__ = ("variant", "tl", "promo", "pfrom", "hands", "castling", "castle_rules", "extra_moves", "atk", "masks",
+                 "promo_at",
                  "own_legality", "rule_filter")
 
     def __init__(self, v: Variant) -> None:
@@ -29,13 +29,21 @@ class MoveData:
         self.tl: list[PieceTables] = v.table_list         # the generator's tables by code
         self.promo: Promotions = v.promo
         self.pfrom: dict[int, frozenset[int]] = v.promo_from
-        # the same two by code, as lists (a list read where a dict lookup hashes a boxed int)
+        # the two read at once, by code and then cell: the code's promotions where it stands on
+        # a cell it may promote from, else None (two list reads where the generators read a dict
+        # and tested a frozenset for every piece of a code that promotes)
         n = len(self.tl)
-        self.promo_of: list[dict[tuple[int, int], tuple[int, ...]] | None] = \
-            [self.promo.get(code) for code in range(n)]
-        self.pfrom_of: list[frozenset[int]] = [self.pfrom.get(code, frozenset()) for code in range(n)]
+        size = v.geometry.size
+        never: list[dict[tuple[int, int], tuple[int, ...]] | None] = [None] * size
+        self.promo_at: list[list[dict[tuple[int, int], tuple[int, ...]] | None]] = []
+        for code in range(n):
+            pr = self.promo.get(code)
+            pf = self.pfrom.get(code, frozenset())
+            self.promo_at.append(never if pr is None or not pf else
+                                 [pr if c in pf else None for c in range(size)])
         self.hands: bool = bool(v.hands)
         self.castling: bool = bool(v.castling)
+        self.castle_rules: list[CastlingRule] = list(v.castling)
         self.extra_moves: bool = v.rules.extra_moves
         # the class has its own legal_moves (else the default's None is not asked for), and
         # rule flags for the legal moves (``movegen.rule_filter``)

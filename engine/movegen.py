@@ -13,7 +13,7 @@ from .attacks import attacked_mask, pinned_mask
 from .moves import (ACTED, ACTED_SHIFT, CASTLE, CELL, DOUBLE, DROP_CELLS, EP, FISSION, FROM_SHIFT, FROM_TO, FUSION,
                     IN_PLACE, LEGS,
                     SPECIAL, TYPE_SHIFT)
-from .walker import targets_into, walk_targets
+from .walker import QUIET_PARTS, quiet_targets_into, targets_into, walk_targets
 
 if TYPE_CHECKING:
     from .attacks import MaskAttacks
@@ -38,8 +38,7 @@ def pseudo_moves(pos: Position, captures_only: bool = False, drops: bool = True)
             pos.variant.extra_moves(pos, caps)
         return caps
     tl = md.tl
-    promo = md.promo_of
-    pfrom = md.pfrom_of
+    promo = md.promo_at
     b = pos.board
     side = pos.side
     ep = pos.ep
@@ -48,9 +47,7 @@ def pseudo_moves(pos: Position, captures_only: bool = False, drops: bool = True)
         code = b[s]
         T = tl[code]
         base = s << FROM_SHIFT
-        pr = promo[code]
-        if pr is not None and s not in pfrom[code]:
-            pr = None                   # a pawn far from its promotion zone moves plainly
+        pr = promo[code][s]             # None: no promotion from s (a pawn far from its zone)
         if T.simple and pr is None:
             # the walker's own inner loop: a mode test per empty cell cost 4-6% of perft
             # (measured)
@@ -100,8 +97,7 @@ def quiet_moves(pos: Position) -> list[int]:
     moves only when the captures have not cut the node off."""
     md = movedata.of(pos)
     tl = md.tl
-    promo = md.promo_of
-    pfrom = md.pfrom_of
+    promo = md.promo_at
     b = pos.board
     side = pos.side
     ep = pos.ep
@@ -110,9 +106,7 @@ def quiet_moves(pos: Position) -> list[int]:
         code = b[s]
         T = tl[code]
         base = s << FROM_SHIFT
-        pr = promo[code]
-        if pr is not None and s not in pfrom[code]:
-            pr = None
+        pr = promo[code][s]             # None: no promotion from s (a pawn far from its zone)
         if T.simple and pr is None:
             for t in T.leaps[s]:
                 if not b[t]:
@@ -122,6 +116,9 @@ def quiet_moves(pos: Position) -> list[int]:
                     if b[t]:
                         break
                     out.append(base | t)
+            continue
+        if pr is None and not T.overlap and not T.parts & ~QUIET_PARTS:
+            quiet_targets_into(T, s, b, out, base)      # a pawn's steps, its captures not walked
             continue
         tg = walk_targets(T, s, b, side, ep)
         for t in tg:
@@ -153,8 +150,7 @@ def _captures(pos: Position, md: MoveData) -> list[int]:
     object there) and walks only its rides; any other walks every target and keeps the
     captures."""
     tl = md.tl
-    promo = md.promo_of
-    pfrom = md.pfrom_of
+    promo = md.promo_at
     b = pos.board
     side = pos.side
     ep = pos.ep
@@ -167,9 +163,7 @@ def _captures(pos: Position, md: MoveData) -> list[int]:
         code = b[s]
         T = tl[code]
         base = s << FROM_SHIFT
-        pr = promo[code]
-        if pr is not None and s not in pfrom[code]:
-            pr = None                   # a pawn far from its promotion zone moves plainly
+        pr = promo[code][s]             # None: no promotion from s (a pawn far from its zone)
         if T.capfast and pr is None:
             if COMPILED:
                 for t in T.capcells[s]:
@@ -232,20 +226,34 @@ def _castling(pos: Position, out: list[int]) -> None:
     b = pos.board
     side = pos.side
     them = side ^ 1
+    castle = pos.castle
     checked = None
-    for rule in pos.variant.castling:
-        if rule.color != side or (pos.castle & rule.bit) != rule.bit:
+    # loops, not any() over generators: compiled, each generator is a new object
+    for rule in movedata.of(pos).castle_rules:
+        bit = rule.bit
+        if rule.color != side or (castle & bit) != bit:
             continue
-        if any(b[c] for c in rule.empty):
+        blocked = False
+        for c in rule.empty:
+            if b[c]:
+                blocked = True
+                break
+        if blocked:
             continue
-        if rule.king_from in rule.safe:     # a royal king may not castle out of check
+        kf = rule.king_from
+        safe = rule.safe
+        if kf in safe:                      # a royal king may not castle out of check
             if checked is None:
-                checked = attacked(pos, rule.king_from, them)
+                checked = attacked(pos, kf, them)
             if checked:
                 return
-        if any(attacked(pos, c, them) for c in rule.safe if c != rule.king_from):
+        for c in safe:
+            if c != kf and attacked(pos, c, them):
+                blocked = True
+                break
+        if blocked:
             continue
-        out.append(rule.move_to | (rule.king_from << FROM_SHIFT) | CASTLE)
+        out.append(rule.move_to | (kf << FROM_SHIFT) | CASTLE)
 
 
 def attacked_with(atk: AttackTables, b: list[int], t: int) -> bool:
@@ -326,24 +334,27 @@ def evasions(pos: Position, moves: list[int], k: int, them: int, drops: bool = F
     step, whose second cell is its en-passant cell) are kept.  Every move kept is still
     tested after make; the board is not changed.  ``drops``: ``moves`` holds no drops, and
     the drops that can end the check (onto those cells) are added after them."""
-    atk = _attack_tables(pos)[them]
-    if atk[3] is not None:
+    fa = _attack_masks(pos)[them]
+    if fa.hops is not None:
         return moves + drop_moves(pos) if drops else moves
     b = pos.board
-    # each attacker's own cell and the cells of every path by which it attacks
+    # each attacker's own cell and the cells of every path by which it attacks (the code
+    # mask tables: cell, mask, cell, mask, ...)
     attackers: dict[int, set[int]] = {}
-    for s, codes in atk[0][k]:
-        if b[s] in codes:
+    lp = fa.leaps[k]
+    for i in range(0, len(lp), 2):
+        s = lp[i]
+        p = b[s]
+        if p and (lp[i + 1] >> p) & 1:
             attackers.setdefault(s, {s})
-    for ray, sets in atk[1][k]:
-        i = 0
-        for c in ray:
+    for ray in fa.rays[k]:
+        for i in range(0, len(ray), 2):
+            c = ray[i]
             p = b[c]
             if p:
-                if p in sets[i]:
-                    attackers.setdefault(c, {c}).update(ray[:i])
+                if (ray[i + 1] >> p) & 1:
+                    attackers.setdefault(c, {c}).update(ray[0:i:2])
                 break
-            i += 1
     # a move must end every attack: land on a cell of each attacker's set (zigzag paths of
     # two attackers may cross, so one piece can block both)
     paths = list(attackers.values())

@@ -29,16 +29,27 @@ def quiet_checks(pos: Position) -> tuple[dict[int, set[int]], set[int]]:
         return direct, first
     atk = _attack_tables(pos)[side]
     b = pos.board
+    # a cell's set is copied from the tables when first met and added to after (setdefault
+    # made an empty set at every call)
     for s, codes in atk[0][k]:
         if not b[s]:
-            direct.setdefault(s, set()).update(codes)
+            d = direct.get(s)
+            if d is None:
+                direct[s] = set(codes)
+            else:
+                d.update(codes)
     for ray, sets in atk[1][k]:
         i = 0
         for c in ray:
             if b[c]:
                 first.add(c)
                 break
-            if sets[i]:
-                direct.setdefault(c, set()).update(sets[i])
+            codes = sets[i]
+            if codes:
+                d = direct.get(c)
+                if d is None:
+                    direct[c] = set(codes)
+                else:
+                    d.update(codes)
             i += 1
     return direct, first

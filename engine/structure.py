@@ -20,10 +20,13 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 if TYPE_CHECKING:
     from .variant import Variant
+
+WORD_BITS: Final = 60              # cells per word of a mask (a plain int when compiled)
+WORD_MASK: Final = (1 << WORD_BITS) - 1
 
 
 @dataclass(frozen=True)
@@ -82,27 +85,37 @@ class StructureTables:
                     s += iso
         return s, f0, f1
 
-    def pieces(self, b: list[int], cells: list[int], own: int, pawns: int) -> int:
-        """The pair and open-file bonuses of one player's pieces on ``cells`` (``own``: its
-        pawn files, ``pawns``: the files with any pawn)."""
+    def pieces(self, b: list[int], bits: int, own: int, pawns: int) -> int:
+        """The pair and open-file bonuses of one player's pieces on the cells of the mask
+        ``bits`` (``own``: its pawn files, ``pawns``: the files with any pawn).  The mask is
+        read WORD_BITS cells at a time (compiled, a mask wider than 62 bits is an object),
+        without a list of its cells."""
         pair = self.pair
         lines = self.open_file
         fb = self.file_bit
         s = 0
         seen = counted = 0
-        for c in cells:
-            p = b[c]
-            if pair[p]:
-                bit = 1 << p
-                if seen & bit and not counted & bit:
-                    s += pair[p]
-                    counted |= bit
-                seen |= bit
-            ln = lines[p]
-            if ln is not None:
-                f = fb[c]
-                if not pawns & f:
-                    s += ln[0]
-                elif not own & f:
-                    s += ln[1]
+        base = 0
+        while bits:
+            w = bits & WORD_MASK
+            bits >>= WORD_BITS
+            while w:
+                low = w & -w
+                w ^= low
+                c = base + low.bit_length() - 1
+                p = b[c]
+                if pair[p]:
+                    bit = 1 << p
+                    if seen & bit and not counted & bit:
+                        s += pair[p]
+                        counted |= bit
+                    seen |= bit
+                ln = lines[p]
+                if ln is not None:
+                    f = fb[c]
+                    if not pawns & f:
+                        s += ln[0]
+                    elif not own & f:
+                        s += ln[1]
+            base += WORD_BITS
         return s

@@ -6,7 +6,7 @@ it too.
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Callable
+from typing import TYPE_CHECKING, Callable, Final
 
 from .moves import ACTED_SHIFT, DOUBLE, EP, LEGS
 from .pieces import CAPTURE, MOVE
@@ -169,6 +169,53 @@ def targets_into(T: PieceTables, s: int, b: list[int], side: int, ep: int,
                             out.append(base | t)
                     elif mode2 != CAPTURE:
                         out.append(base | t)
+
+
+# the parts ``quiet_targets_into`` walks (the others: ``walk_targets`` and a filter)
+QUIET_PARTS: Final = PART_LEAPS | PART_MLEAPS | PART_CLEAPS | PART_RIDES | PART_MRIDES | PART_CRIDES | PART_SPECIAL
+
+
+def quiet_targets_into(T: PieceTables, s: int, b: list[int], out: list[int], base: int) -> None:
+    """The targets of ``targets_into`` that land on an empty cell and take nothing, in its
+    order, appended as ``base | target | flags``: what ``movegen.quiet_moves`` keeps of them,
+    for a piece that does not promote from s, whose parts are all in ``QUIET_PARTS`` and do not
+    overlap (a pawn: its steps, without walking its captures).  The capture-only parts and
+    rays give no quiet target and are not walked."""
+    parts = T.parts
+    if parts & PART_LEAPS:
+        for t in T.leaps[s]:
+            if not b[t]:
+                out.append(base | t)
+    if parts & PART_MLEAPS:
+        for t in T.mleaps[s]:
+            if not b[t]:
+                out.append(base | t)
+    if parts & PART_RIDES:
+        for ray in T.rides[s]:
+            for t in ray:
+                if b[t]:
+                    break
+                out.append(base | t)
+    if parts & PART_MRIDES:
+        for ray in T.mrides[s]:
+            for t in ray:
+                if b[t]:
+                    break
+                out.append(base | t)
+    if parts & PART_SPECIAL:
+        for ray, stops, mode, flag in T.special[s]:
+            if mode == CAPTURE:
+                continue            # captures, and en passant onto an empty cell
+            k = 0
+            for t in ray:
+                if b[t]:
+                    break
+                if stops[k]:
+                    if flag == "double":
+                        out.append(base | t | DOUBLE | ((ray[k - 1] ^ s) << ACTED_SHIFT))
+                    else:
+                        out.append(base | t)
+                k += 1
 
 
 def walk_targets(T: PieceTables, s: int, b: list[int], side: int, ep: int) -> list[int]:
