@@ -146,8 +146,9 @@ def pytest_collection_modifyitems(config, items):
 
 
 def pytest_xdist_auto_num_workers(config):
-    """`-n auto` (the default, pyproject.toml): one worker more than the cores.  About a sixth of
-    the suite's time is spent waiting, not computing (engines starting and answering, the
-    browser, clocks running down, a Dask worker killed): on CI's 2 cores the whole suite took
-    541 s with two workers and 521 s with three (29 Nov 2026)."""
-    return (os.cpu_count() or 1) + 1
+    """`-n auto` (the default, pyproject.toml): two workers more than the cores.  A sixth of the
+    suite's time is spent waiting, not computing (engines starting and answering, the browser,
+    clocks running down, a Dask worker killed): on CI's 2 cores the whole suite took 541 s with
+    two workers (160% of the cores busy), 521 s with three (172%) and 506 s with four (182%)
+    (29 Nov 2026, each run with other work beside it at nice 19)."""
+    return (os.cpu_count() or 1) + 2
