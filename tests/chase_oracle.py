@@ -19,6 +19,7 @@ import time
 from dataclasses import dataclass, field
 
 import pyffish
+from fsf_oracle import fsf_result
 
 import variants
 from engine.game import game_result
@@ -46,21 +47,6 @@ class SweepLog:
     examples: dict[str, tuple[str, list[str]]] = field(default_factory=dict)   # reason: a game
 
 
-def _sign(x: int) -> int:
-    return (x > 0) - (x < 0)
-
-
-def fsf_outcome(name: str, fen: str, moves: list[str], legal: list[str]) -> int | None:
-    """Fairy-Stockfish's result for the side to move (1, 0, -1) or None."""
-    end, value = pyffish.is_immediate_game_end(name, fen, moves)
-    if end:
-        return _sign(value)
-    if not legal:
-        return _sign(pyffish.game_result(name, fen, moves))
-    end, value = pyffish.is_optional_game_end(name, fen, moves)
-    return _sign(value) if end else None
-
-
 def _reverse(m: int) -> int:
     return ((m & CELL) << FROM_SHIFT) | ((m >> FROM_SHIFT) & CELL)
 
@@ -85,7 +71,7 @@ def play(name: str, games: int, plies: int, seed: str, fens: tuple[str, ...] = F
             ours = {move_text(v, m): m for m in legal}
             theirs = sorted(pyffish.legal_moves(name, fen, moves))
             r = game_result(pos, legal)
-            expected = fsf_outcome(name, fen, moves, theirs)
+            expected = fsf_result(name, fen, moves, theirs)
             log.plies += 1
             if sorted(ours) != theirs or (r[0] if r else None) != expected:
                 log.differences.append((fen, list(moves), r, expected))
