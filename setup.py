@@ -19,7 +19,9 @@ from __future__ import annotations
 
 import importlib.util
 import re
+import shutil
 import sys
+import tempfile
 from pathlib import Path
 
 from setuptools import setup
@@ -77,7 +79,7 @@ class BuildEngine(build_ext):
             say(f"the engine is not compiled ({outcome[len('interpreted '):]}); installing the "
                 "interpreted engine, which plays the same, slower")
         else:
-            say("the engine is compiled (mypyc)")
+            say(f"the engine is compiled (mypyc{', ' + self.plan if getattr(self, 'plan', '') else ''})")
 
     def clear_old_modules(self, pkg: Path, native) -> None:
         """A build folder reused from an earlier build may hold its modules: never ship them."""
@@ -88,58 +90,42 @@ class BuildEngine(build_ext):
             p.unlink(missing_ok=True)
 
     def compile_engine(self, pkg: Path, native) -> str:
-        """Compile into ``pkg``; the record's line: "compiled <digest>" or "interpreted <why>"."""
+        """Compile into ``pkg``; the record's line: "compiled <digest>" or "interpreted <why>".
+        The same build as ``cellfish native --build`` (``cellfish/native_build.py``: mypyc, then
+        the C compiler twice, profile-guided, where it can), made in a scratch folder; its
+        modules are copied beside the installed files."""
         # the digest of the files installed beside the modules (build_py has copied them)
         key = native.build_key(pkg if pkg.is_dir() else ROOT / "engine")
-        files = [str(p) for p in native.compiled_sources(ROOT / "engine")]
-        version = f"{sys.version_info.major}.{sys.version_info.minor}"
         try:
-            from mypyc.build import mypycify
-            # the settings `cellfish native --build` compiles with; a unique name for mypyc's
-            # shared library, so no other build's library of the same modules can stand in
-            args = ["--python-version", version, "--ignore-missing-imports", "--no-warn-unused-ignores", *files]
-            target = str(Path(self.build_temp) / "mypyc")
-            try:
-                exts = mypycify(args, group_name=f"cellfish_engine_{key}", target_dir=target)
-            except TypeError:           # a mypy older than group_name (1.16): the default name
-                exts = mypycify(args, target_dir=target)
+            import mypy  # noqa: F401
         except ImportError:
             return "interpreted mypy is not installed"
-        except SystemExit:
-            return "interpreted mypyc failed: the modules do not type-check (pip install -v . shows mypy's errors)"
-        except Exception as e:
-            return f"interpreted mypyc failed: {e}"
-        self.extensions = exts
-        self.distribution.ext_modules = exts
-        plain = [list(ext.extra_compile_args) for ext in exts]
-        compiler = self.compiler        # run() replaces it with the compiler object it made
-        for ext in exts:                # what setuptools' finalize_options sets on each
-            ext._full_name = self.get_ext_fullname(ext.name)
-            self.ext_map[ext._full_name] = ext
-            ext._links_to_dynamic = ext._needs_stub = False
-            ext._file_name = self.get_ext_filename(ext._full_name)
-            ext.extra_compile_args = [*ext.extra_compile_args, *native.FAST_CFLAGS]
+        sys.path.insert(0, str(ROOT))
         try:
-            try:
-                super().run()
-            except (Exception, SystemExit):
-                if not native.FAST_CFLAGS:
-                    raise
-                for ext, args in zip(exts, plain):      # a compiler that refuses the flags
-                    ext.extra_compile_args = args
-                self.compiler = compiler
-                super().run()
-        except (Exception, SystemExit) as e:
-            for ext in exts:
-                Path(self.get_ext_fullpath(ext.name)).unlink(missing_ok=True)
+            from cellfish.native import compile_into
+            with tempfile.TemporaryDirectory(prefix="cellfish-build-") as tmp:
+                tree = Path(tmp)
+                # a unique name for mypyc's shared library, so no other build's library of the
+                # same modules can stand in
+                notes: list[str] = []       # the build's lines; the last names what was built
+                err = compile_into(tree, ROOT / "engine", group=f"cellfish_engine_{key}", log=notes.append)
+                if err:
+                    return f"interpreted {short(RuntimeError(err))}"
+                suffix = native.ext_suffix()
+                pkg.mkdir(parents=True, exist_ok=True)
+                for so in tree.glob("*" + suffix):           # mypyc's shared library
+                    shutil.copy2(so, Path(self.build_lib) / so.name)
+                for so in (tree / "engine").glob("*" + suffix):
+                    shutil.copy2(so, pkg / so.name)
+        except Exception as e:          # the install goes on: the engine runs interpreted
             return f"interpreted {short(e)}"
         finally:
-            self.extensions = []
-            self.distribution.ext_modules = []
+            sys.path.remove(str(ROOT))
         missing = [p.name for p in native.compiled_sources(ROOT / "engine")
                    if not (pkg / (p.stem + native.ext_suffix())).is_file()]
         if missing:
             return f"interpreted mypyc built no module for {', '.join(missing)}"
+        self.plan = notes[-1] if notes else ""
         return f"compiled {key}"
 
     def into_cache(self, native) -> None:

@@ -129,11 +129,34 @@ def extract(rev: str, into: str) -> None:
         tf.extractall(into, filter="data")
 
 
+def own_cache() -> str:
+    """Where a revision's engine is compiled by that revision's own ``cellfish native --build``:
+    apart from this tree's cache, whose builds are made by this tree's procedure (flags,
+    profile-guided or not), so that a build made by another never stands in for it."""
+    from engine import _native
+    return str(_native.cache_root().parent / "native-own")
+
+
+def build_own(tree: str) -> str | None:
+    """Compile ``tree``'s engine as that tree does itself (``python -m cellfish native --build``
+    with the tree first on the path) into ``own_cache()``; None, or the error."""
+    env = dict(os.environ, PYTHONPATH=tree, CELLFISH_NATIVE_DIR=own_cache())
+    try:
+        out = subprocess.run([sys.executable, "-m", "cellfish", "native", "--build"], cwd=tree, env=env,
+                             capture_output=True, text=True, timeout=1800)
+    except (OSError, subprocess.TimeoutExpired) as e:
+        return str(e)
+    return None if out.returncode == 0 else (out.stdout + out.stderr).strip()[-400:]
+
+
 def measure(tree: str, name: str, depth: int, sdepth: int, fens: list[str] | None = None,
-            native: bool = False) -> dict:
+            native: bool = False, cache: str | None = None) -> dict:
     """Perft and search figures of ``tree``'s engine in a fresh process; ``native``: its compiled
-    build (``cellfish native``), else its files as they read."""
+    build (``cellfish native``; from the cache folder ``cache`` when given), else its files as
+    they read."""
     env = dict(os.environ, PYTHONPATH=tree, CELLFISH_NATIVE="1" if native else "0")
+    if cache:
+        env["CELLFISH_NATIVE_DIR"] = cache
     args = [name, str(depth), str(sdepth)] + ([json.dumps(fens)] if fens else [])
     out = subprocess.run([sys.executable, "-c", WORKER, *args], env=env,
                          cwd=tree, capture_output=True, text=True, timeout=900)
@@ -178,9 +201,9 @@ def main(argv=None) -> int:
                 print(f"cannot extract revision {a.rev}: {e} (a clone with its history is needed)")
                 return 2
             if a.compiled:
+                # each tree compiled by its own procedure: the revision's as it built itself
                 from cellfish.native import build
-                for tree in (ref, now):
-                    error = build(Path(tree) / "engine")
+                for tree, error in ((ref, build_own(ref)), (now, build(Path(now) / "engine"))):
                     if error:
                         print(f"cannot build the compiled engine of {tree}: {error}")
                         return 2
@@ -198,7 +221,8 @@ def main(argv=None) -> int:
             for _ in range(a.rounds):
                 for label, tree in (("ref", ref), ("now", now)):
                     r = measure(tree, name, d, sd, fens,
-                                native=a.compiled or (a.native and label == "now"))
+                                native=a.compiled or (a.native and label == "now"),
+                                cache=own_cache() if a.compiled and label == "ref" else None)
                     if a.compiled and not r.get("compiled"):
                         print(f"{name}: the {label} tree did not load its compiled build")
                         return 2

@@ -30,28 +30,33 @@ ignore_missing_imports = true
 """
 
 
-def compile_into(tree: Path, root: Path = _native.HERE, timeout: float = 1800) -> str | None:
-    """Copy the package ``root`` to ``tree/engine`` and compile it there with mypyc; None when
-    every module was built, else what went wrong (the compiler's last lines)."""
-    shutil.copytree(root, tree / "engine", ignore=shutil.ignore_patterns("__pycache__", "*.so"))
+def compile_into(tree: Path, root: Path = _native.HERE, timeout: float = 1800, group: str = "",
+                 log=None) -> str | None:
+    """Copy the package ``root`` to ``tree/engine`` and compile it there (``cellfish/native_build.py``:
+    mypyc, then the C compiler, profile-guided where it can); None when every module was built,
+    else what went wrong (the compiler's last lines).  ``group`` names mypyc's shared library."""
+    shutil.copytree(root, tree / "engine", ignore=shutil.ignore_patterns("__pycache__", "*.so", "*.pyd",
+                                                                         _native.RECORD))
     (tree / "pyproject.toml").write_text(MYPY_SETTINGS)
     files = [f"engine/{p.name}" for p in _native.compiled_sources(tree / "engine")]
     suffix = _native.ext_suffix()
-    for flags in ((_native.FAST_CFLAGS, ()) if _native.FAST_CFLAGS else ((),)):
-        env = dict(os.environ)
-        if flags:
-            env["CFLAGS"] = " ".join((env.get("CFLAGS", ""), *flags)).strip()
-        try:
-            out = subprocess.run([sys.executable, "-m", "mypyc", *files], cwd=tree, env=env,
-                                 capture_output=True, text=True, timeout=timeout)
-        except (OSError, subprocess.TimeoutExpired) as e:
-            return f"mypyc did not run: {e}"
-        missing = [f for f in files if not (tree / (f[:-3] + suffix)).is_file()]
-        if not out.returncode and not missing:
-            break
+    here = Path(__file__).resolve().parent.parent       # where this cellfish package is imported from
+    env = dict(os.environ, PYTHONPATH=os.pathsep.join(
+        [str(here)] + [p for p in os.environ.get("PYTHONPATH", "").split(os.pathsep) if p]))
+    try:
+        out = subprocess.run([sys.executable, "-m", "cellfish.native_build", "--project", str(root.parent),
+                              "--group", group, *files], cwd=tree, env=env,
+                             capture_output=True, text=True, timeout=timeout)
+    except (OSError, subprocess.TimeoutExpired) as e:
+        return f"mypyc did not run: {e}"
+    lines = (out.stdout + out.stderr).strip().splitlines()
+    if log is not None:
+        for line in lines:
+            if line.startswith("cellfish build:"):
+                log(line[len("cellfish build: "):])
+    missing = [f for f in files if not (tree / (f[:-3] + suffix)).is_file()]
     if out.returncode or missing:
-        tail = (out.stdout + out.stderr).strip().splitlines()[-5:]
-        return "mypyc failed: " + " | ".join(tail)
+        return "mypyc failed: " + " | ".join(lines[-5:])
     return None
 
 
@@ -73,8 +78,9 @@ def build(root: Path = _native.HERE, log=print) -> str | None:
     dest.parent.mkdir(parents=True, exist_ok=True)
     with tempfile.TemporaryDirectory(prefix="cellfish-native-") as tmp:
         tree = Path(tmp)
-        log(f"compiling {len(_native.compiled_sources(root))} modules with mypyc (a minute or two)")
-        err = compile_into(tree, root)
+        log(f"compiling {len(_native.compiled_sources(root))} modules with mypyc (about a minute)")
+        notes: list[str] = []       # the build's lines; the last names how it was built
+        err = compile_into(tree, root, log=lambda line: (notes.append(line), log(line)))
         if err:
             return err
         stage = Path(tempfile.mkdtemp(prefix=dest.name + ".", dir=dest.parent))
@@ -84,7 +90,8 @@ def build(root: Path = _native.HERE, log=print) -> str | None:
             shutil.copy2(so, stage / so.name)
         for so in (tree / "engine").glob("*" + suffix):
             shutil.copy2(so, stage / "engine" / so.name)
-        (stage / "BUILT").write_text(f"{_native.build_key(root)}\n")
+        # the digest, then how it was built (``cellfish native`` says it)
+        (stage / "BUILT").write_text(f"{_native.build_key(root)}\n{notes[-1] if notes else ''}\n")
         try:
             stage.rename(dest)
         except OSError:                                  # built meanwhile by another process

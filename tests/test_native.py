@@ -16,7 +16,7 @@ import pytest
 
 from bench.against_rev import MIDDLEGAMES, ROOT, measure
 from bench.driver import EngineProcess
-from cellfish import native
+from cellfish import native, native_build
 from engine import _native
 from engine.zobrist import KEY_BITS
 from protocol.session import VERSION
@@ -115,7 +115,31 @@ def test_the_engine_loads_the_build_of_its_own_files(cache):
     assert active is None and movegen.endswith("movegen.py") and search.endswith("search.py")
     out = subprocess.run([sys.executable, "-m", "cellfish", "native"], cwd=ROOT, capture_output=True,
                          text=True, env=dict(os.environ, CELLFISH_NATIVE="1", CELLFISH_NATIVE_DIR=str(cache)))
-    assert out.stdout.startswith("compiled: "), out.stdout
+    assert out.stdout.startswith("compiled"), out.stdout
+
+
+def test_the_build_says_how_it_was_made_and_with_gcc_it_is_profile_guided(cache):
+    """The build's marker names the plan that was built, and ``cellfish native`` says it: where
+    the compiler is gcc (CI's), the profile-guided one, so a training run that stopped working
+    cannot quietly cost the engine its 6-8%."""
+    from cellfish.native_build import is_gcc
+    how = (_native.build_dir() / "BUILT").read_text().split("\n")[1]
+    assert how in [name for name, _, _ in native_build.plans(_native, True)]
+    if is_gcc():
+        assert how == "profile-guided, link-time optimised"
+    out = subprocess.run([sys.executable, "-m", "cellfish", "native"], cwd=ROOT, capture_output=True,
+                         text=True, env=dict(os.environ, CELLFISH_NATIVE="1", CELLFISH_NATIVE_DIR=str(cache)))
+    assert out.stdout.startswith(f"compiled ({how}): the engine loads "), out.stdout
+
+
+def test_a_training_run_without_the_instrumented_build_fails_with_its_reason(tmp_path):
+    """The profile's training must run the compiled modules it is to count: a tree holding no
+    build (here, the files alone) is refused with a reason, and the build goes on to the next
+    plan (``native_build.main``) instead of laying the code out by an empty profile."""
+    shutil.copytree(ROOT / "engine", tmp_path / "engine", ignore=shutil.ignore_patterns("__pycache__", "*.so"))
+    err = native_build.train(tmp_path, ROOT)
+    assert err is not None and "the instrumented build was not loaded" in err, err
+    assert not (tmp_path / "engine" / _native.RECORD).exists()      # the record made for it is gone
 
 
 def test_an_edited_tree_is_not_served_by_the_old_build(cache, tmp_path):
