@@ -19,7 +19,6 @@ from __future__ import annotations
 
 import importlib.util
 import re
-import shutil
 import sys
 import tempfile
 from pathlib import Path
@@ -102,7 +101,7 @@ class BuildEngine(build_ext):
             return "interpreted mypy is not installed"
         sys.path.insert(0, str(ROOT))
         try:
-            from cellfish.native import compile_into
+            from cellfish.native import compile_into, copy_modules
             with tempfile.TemporaryDirectory(prefix="cellfish-build-") as tmp:
                 tree = Path(tmp)
                 # a unique name for mypyc's shared library, so no other build's library of the
@@ -111,12 +110,7 @@ class BuildEngine(build_ext):
                 err = compile_into(tree, ROOT / "engine", group=f"cellfish_engine_{key}", log=notes.append)
                 if err:
                     return f"interpreted {short(RuntimeError(err))}"
-                suffix = native.ext_suffix()
-                pkg.mkdir(parents=True, exist_ok=True)
-                for so in tree.glob("*" + suffix):           # mypyc's shared library
-                    shutil.copy2(so, Path(self.build_lib) / so.name)
-                for so in (tree / "engine").glob("*" + suffix):
-                    shutil.copy2(so, pkg / so.name)
+                copy_modules(tree, Path(self.build_lib), pkg)
         except Exception as e:          # the install goes on: the engine runs interpreted
             return f"interpreted {short(e)}"
         finally:

@@ -60,6 +60,17 @@ def compile_into(tree: Path, root: Path = _native.HERE, timeout: float = 1800, g
     return None
 
 
+def copy_modules(tree: Path, top: Path, pkg: Path) -> None:
+    """Copy what ``compile_into`` built in ``tree``: mypyc's shared library into ``top`` (it is
+    imported by its name from the top of the path), each module's into ``pkg``."""
+    suffix = _native.ext_suffix()
+    pkg.mkdir(parents=True, exist_ok=True)
+    for so in tree.glob("*" + suffix):
+        shutil.copy2(so, top / so.name)
+    for so in (tree / "engine").glob("*" + suffix):
+        shutil.copy2(so, pkg / so.name)
+
+
 def build(root: Path = _native.HERE, log=print) -> str | None:
     """Compile ``root`` (this engine) into its build folder; None when done, else the error.
     The folder is filled beside its final place and renamed into it, so an engine starting
@@ -84,12 +95,7 @@ def build(root: Path = _native.HERE, log=print) -> str | None:
         if err:
             return err
         stage = Path(tempfile.mkdtemp(prefix=dest.name + ".", dir=dest.parent))
-        suffix = _native.ext_suffix()
-        (stage / "engine").mkdir()
-        for so in tree.glob("*" + suffix):               # mypyc's shared library
-            shutil.copy2(so, stage / so.name)
-        for so in (tree / "engine").glob("*" + suffix):
-            shutil.copy2(so, stage / "engine" / so.name)
+        copy_modules(tree, stage, stage / "engine")
         # the digest, then how it was built (``cellfish native`` says it)
         (stage / "BUILT").write_text(f"{_native.build_key(root)}\n{notes[-1] if notes else ''}\n")
         try:
