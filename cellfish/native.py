@@ -1,6 +1,6 @@
 """``cellfish native``: say whether the engine runs compiled, or compile the rules core and
 the searcher with mypyc into the build cache, so the engine searches two to six times as fast
-(``bench/README.md`` has the figures).
+(``bench/results/compiled-engine.md`` has the figures).
 
     cellfish native            say which engine runs: compiled (and from where) or interpreted
     cellfish native --build    compile these very files into the build cache

@@ -13,7 +13,7 @@ training run searches a few games with it (from their starts and two chess middl
 positions the benchmarks time), and a second build lays the code out by those counts (``-fprofile-use``).
 The flags and the training's games are in ``engine/_native.py``, so that the build's digest
 changes with them.  The compiled search is then about 6-7% faster, the same moves and nodes
-(``bench/README.md``).  The C files are compiled in parallel, one per core.
+(``bench/results/compiled-engine.md``).  The C files are compiled in parallel, one per core.
 
 Every step falls back: a compiler that refuses a flag set, a training run that fails or does not
 load the instrumented build, and the next, plainer set is tried (``PLANS``); only when the plainest

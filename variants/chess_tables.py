@@ -20,7 +20,7 @@ Each entry: the piece's value in the middlegame and in the ending, then two tabl
 bonuses in centipawns, seen from the first player, rows from the eighth rank down to the
 first (as a diagram is printed).  The second player's tables are the same mirrored along the
 ranks.  Written for this engine; the figures were chosen by hand and measured by self-play
-(bench/README.md, "Climb").
+(bench/results/climb.md).
 """
 from __future__ import annotations
 

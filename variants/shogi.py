@@ -29,7 +29,7 @@ def shogi_geometry() -> Geometry:
 # most: from mobility alone a Lance or Knight would be worth a Pawn and a Gold less than a
 # third of a Rook.  These follow the proportions shogi programs commonly use, with the
 # promoted minor pieces a little under a Gold (they return to the hand unpromoted), and were
-# measured by self-play against the mobility values (bench/README.md, "Climb").
+# measured by self-play against the mobility values (bench/results/climb.md).
 VALUES = {"P": 100, "L": 270, "N": 300, "S": 430, "G": 500, "B": 650, "R": 750,
           "+P": 480, "+L": 480, "+N": 480, "+S": 480, "+B": 900, "+R": 1050}
 
