@@ -15,7 +15,8 @@ both afresh when it next needs them.
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Final
+from collections.abc import Iterator
+from typing import TYPE_CHECKING, Any, Final, final
 
 from .moves import (ACTED_SHIFT, CASTLE, CELL, DOUBLE, EP, FLAGS, FROM_SHIFT, IN_PLACE, LEGS, FROM_TO, NULL_MOVE,
                     SPECIAL, TYPE_MASK, TYPE_SHIFT)
@@ -25,11 +26,9 @@ if TYPE_CHECKING:
     from .variant import Variant
     from .zobrist import Zobrist
 
-# what make keeps for unmake, one flat tuple: the move, the en-passant cell and victim, the
-# castling rights, the move clock, the hash, the evaluator's sums (squares; phase and pawns),
-# the captured code, the variant hook's or en passant's extra, the moving code; read by index
-# with the names below (a variant's hooks read the last move's from ``pos.stack[-1]``)
-Undo = tuple[int, int, int, int, int, int, "int | None", int, int, Any, int]
+# what make keeps for unmake, one record per move (``Undo`` below), read by attribute
+# (``pos.stack[-1].cap``); the index of each field, for code that reads a record as the tuple
+# it once was (``pos.stack[-1][U_CAP]``, or unpacked)
 U_MOVE: Final = 0
 U_EP: Final = 1
 U_EP_VICTIM: Final = 2
@@ -41,6 +40,54 @@ U_ACCH: Final = 7
 U_CAP: Final = 8
 U_EXTRA: Final = 9
 U_CODE: Final = 10
+
+
+@final
+class Undo:
+    """What ``make`` keeps for ``unmake``: the move, the en-passant cell and victim, the
+    castling rights, the move clock, the hash before the move, the evaluator's sums (squares;
+    phase and pawns), the captured code, the variant hook's or en passant's extra, the moving
+    code.  A variant's hooks read the last move's from ``pos.stack[-1]`` (``.cap``).
+
+    A class, not a tuple: compiled (``cellfish native``), its int fields are stored unboxed in
+    the one object, where a tuple needed an int object for every field above 256 (the move,
+    the hash, the sums); make and unmake ran at every node.  It still reads as the tuple it
+    was, for code written against that: indexed by the ``U_*`` names, unpacked
+    (``m, *_, cap, extra, code = pos.stack[-1]``), with a length.  Never subclassed (a
+    compiled class cannot be by interpreted code), never changed once made."""
+    __slots__ = ("move", "ep", "ep_victim", "castle", "halfmove", "hash", "acc", "acch", "cap",
+                 "extra", "code")
+
+    def __init__(self, move: int, ep: int, ep_victim: int, castle: int, halfmove: int, hash: int,
+                 acc: int | None, acch: int, cap: int, extra: Any, code: int) -> None:
+        self.move = move
+        self.ep = ep
+        self.ep_victim = ep_victim
+        self.castle = castle
+        self.halfmove = halfmove
+        self.hash = hash
+        self.acc = acc
+        self.acch = acch
+        self.cap = cap
+        self.extra = extra
+        self.code = code
+
+    def astuple(self) -> tuple[int, int, int, int, int, int, int | None, int, int, Any, int]:
+        """The fields in the order of the ``U_*`` indexes."""
+        return (self.move, self.ep, self.ep_victim, self.castle, self.halfmove, self.hash,
+                self.acc, self.acch, self.cap, self.extra, self.code)
+
+    def __getitem__(self, i: int) -> Any:
+        return self.astuple()[i]
+
+    def __iter__(self) -> Iterator[Any]:
+        return iter(self.astuple())
+
+    def __len__(self) -> int:
+        return 11
+
+    def __repr__(self) -> str:
+        return f"Undo{self.astuple()!r}"
 
 
 # the attributes of a Position (its __slots__, and what copy() copies)
@@ -392,7 +439,7 @@ class Position:
         self.hash = h
         self.acc = a if W is not None else None
         self.acch = ah
-        self.stack.append((m, ep0, epv0, castle0, half0, h0, old, ah0, cap, extra, code))
+        self.stack.append(Undo(m, ep0, epv0, castle0, half0, h0, old, ah0, cap, extra, code))
         self.history.append(h)
         if self._movefx:                    # the hook reads the move's record on the stack
             jm: list[tuple[int, int]] = []
@@ -439,8 +486,8 @@ class Position:
         back by ``unmake`` like any move."""
         z = self.z
         side = self.side
-        u: Undo = (NULL_MOVE, self.ep, self.ep_victim, self.castle, self.halfmove, self.hash,
-                   self.acc, self.acch, 0, None, 0)
+        u = Undo(NULL_MOVE, self.ep, self.ep_victim, self.castle, self.halfmove, self.hash,
+                 self.acc, self.acch, 0, None, 0)
         self.hash ^= z.side ^ z.ep[self.ep] ^ z.ep[-1]
         self.ep = -1
         self.ep_victim = -1
@@ -453,7 +500,11 @@ class Position:
 
     def unmake(self) -> None:
         """Take back the last move (or null move)."""
-        m, ep, epv, castle, halfmove, h, acc, acch, cap, extra, code = self.stack.pop()
+        u = self.stack.pop()
+        m = u.move
+        cap = u.cap
+        extra = u.extra
+        code = u.code
         self.history.pop()
         side = self.side ^ 1
         self.side = side
@@ -466,9 +517,12 @@ class Position:
             self._undo_journal(self._mjournals.pop())
         if frm == to and not m & IN_PLACE:     # a drop, or a null move (a drop of nothing)
             if m == NULL_MOVE:
-                self.ep, self.ep_victim, self.halfmove, self.hash = ep, epv, halfmove, h
-                self.acc = acc
-                self.acch = acch
+                self.ep = u.ep
+                self.ep_victim = u.ep_victim
+                self.halfmove = u.halfmove
+                self.hash = u.hash
+                self.acc = u.acc
+                self.acch = u.acch
                 return
             if extra is not None:
                 self._undo_journal(extra)
@@ -543,15 +597,16 @@ class Position:
                 b[to] = 0
             if m & FLAGS:
                 if m & EP:
+                    epv = u.ep_victim
                     b[epv] = extra
                     self.occ[side ^ 1].add(epv)
                     ht = self._handtype[extra]
                     if ht:
                         self.hand[ht * 2 + side] -= 1
-        self.ep = ep
-        self.ep_victim = epv
-        self.castle = castle
-        self.halfmove = halfmove
-        self.hash = h
-        self.acc = acc                  # after unmake_special, whose put and clear drop it
-        self.acch = acch
+        self.ep = u.ep
+        self.ep_victim = u.ep_victim
+        self.castle = u.castle
+        self.halfmove = u.halfmove
+        self.hash = u.hash
+        self.acc = u.acc                # after unmake_special, whose put and clear drop it
+        self.acch = u.acch
