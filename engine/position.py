@@ -11,7 +11,9 @@ small int) and ``acch`` the sum of ``acchw[code][cell]`` (phase weights and pawn
 ``Evaluator.prime``), kept by ``make`` along its plain paths and restored by ``unmake``; ``acch``
 changes only when a capture, a promotion or a piece the pawn terms follow moves.  A variant's own
 moves and capture hooks, and ``put`` and ``clear``, leave ``acc`` ``None``, and the evaluator sums
-both afresh when it next needs them.
+both afresh when it next needs them.  The sum itself is the int ``acc_sum``, ``NO_SUM`` for
+None (``acc`` reads and sets it as ``int | None``): compiled, an int attribute is stored
+unboxed, where ``int | None`` made an int object at every move (the sum is rarely below 257).
 """
 from __future__ import annotations
 
@@ -41,12 +43,16 @@ U_CAP: Final = 8
 U_EXTRA: Final = 9
 U_CODE: Final = 10
 
+# Position.acc_sum (and Undo.acc) while the evaluator's sum is not kept: no sum of square values
+# comes near it, and it stays a small int for the compiled code (below 2**62 in size)
+NO_SUM: Final = -(1 << 60)
+
 
 @final
 class Undo:
     """What ``make`` keeps for ``unmake``: the move, the en-passant cell and victim, the
-    castling rights, the move clock, the hash before the move, the evaluator's sums (squares;
-    phase and pawns), the captured code, the variant hook's or en passant's extra, the moving
+    castling rights, the move clock, the hash before the move, the evaluator's sums (squares,
+    ``NO_SUM`` where not kept; phase and pawns), the captured code, the variant hook's or en passant's extra, the moving
     code.  A variant's hooks read the last move's from ``pos.stack[-1]`` (``.cap``).
 
     A class, not a tuple: compiled (``cellfish native``), its int fields are stored unboxed in
@@ -59,7 +65,7 @@ class Undo:
                  "extra", "code")
 
     def __init__(self, move: int, ep: int, ep_victim: int, castle: int, halfmove: int, hash: int,
-                 acc: int | None, acch: int, cap: int, extra: Any, code: int) -> None:
+                 acc: int, acch: int, cap: int, extra: Any, code: int) -> None:
         self.move = move
         self.ep = ep
         self.ep_victim = ep_victim
@@ -73,9 +79,10 @@ class Undo:
         self.code = code
 
     def astuple(self) -> tuple[int, int, int, int, int, int, int | None, int, int, Any, int]:
-        """The fields in the order of the ``U_*`` indexes."""
+        """The fields in the order of the ``U_*`` indexes (the sum None where not kept)."""
+        acc = self.acc
         return (self.move, self.ep, self.ep_victim, self.castle, self.halfmove, self.hash,
-                self.acc, self.acch, self.cap, self.extra, self.code)
+                acc if acc != NO_SUM else None, self.acch, self.cap, self.extra, self.code)
 
     def __getitem__(self, i: int) -> Any:
         return self.astuple()[i]
@@ -93,7 +100,7 @@ class Undo:
 # the attributes of a Position (its __slots__, and what copy() copies)
 _SLOTS = ("variant", "board", "occ", "hand", "side", "ep", "ep_victim", "castle",
           "halfmove", "fullmove", "hash", "king", "stack", "history", "z",
-          "_royal", "_pawn", "_handtype", "_handsrc", "_cmask", "_cbymove", "extra", "acc",
+          "_royal", "_pawn", "_handtype", "_handsrc", "_cmask", "_cbymove", "extra", "acc_sum",
           "accw", "acch", "acchw", "md", "journal", "_jbuf", "_capfx", "_spjournal", "_dropfx", "_movefx",
           "_mjournals")
 
@@ -121,7 +128,7 @@ class Position:
         self.stack: list[Undo] = []
         self.history: list[int] = []
         self.extra: Any = None          # a variant's own state from the position text (a count's limit)
-        self.acc: int | None = None
+        self.acc_sum = NO_SUM           # the evaluator's sum, while kept (``acc``)
         self.accw: list[list[int]] | None = None
         self.acch = 0                   # meaningful while acc is not None
         self.acchw: list[list[int]] = []
@@ -144,13 +151,23 @@ class Position:
         self._cmask = pr.cmask
         self._cbymove = pr.cbymove
 
+    @property
+    def acc(self) -> int | None:
+        """The evaluator's sum while ``make`` keeps it, else None (``acc_sum``, ``NO_SUM``)."""
+        a = self.acc_sum
+        return a if a != NO_SUM else None
+
+    @acc.setter
+    def acc(self, value: int | None) -> None:
+        self.acc_sum = value if value is not None else NO_SUM
+
     # ---- primitives -----------------------------------------------------------------------
     def put(self, cell: int, code: int) -> None:
         """Place code on an empty cell."""
         j = self.journal
         if j is not None:
             j.append((cell, 0))
-        self.acc = None
+        self.acc_sum = NO_SUM
         self.board[cell] = code
         self.occ[code & 1].add(cell)
         self.hash ^= self.z.piece[code][cell]
@@ -163,7 +180,7 @@ class Position:
             j = self.journal
             if j is not None:
                 j.append((cell, code))
-            self.acc = None
+            self.acc_sum = NO_SUM
             self.board[cell] = 0
             self.occ[code & 1].discard(cell)
             self.hash ^= self.z.piece[code][cell]
@@ -219,7 +236,7 @@ class Position:
         self.stack = []
         self._mjournals = []
         self.history = [self.hash]
-        self.acc = None
+        self.acc_sum = NO_SUM
 
     def copy(self) -> "Position":
         p = Position(self.variant)      # not __new__ alone: a compiled class needs its __init__
@@ -242,7 +259,7 @@ class Position:
         side = self.side
         to = m & CELL
         frm = (m >> FROM_SHIFT) & CELL
-        old = self.acc
+        old = self.acc_sum
         ah0 = self.acch
         ah = ah0
         ep0 = self.ep
@@ -259,9 +276,9 @@ class Position:
         code = 0
         rook = 0                        # a castling rook's code, placed after the king
         rook_from = rook_to = 0
-        W = self.accw if old is not None else None      # the evaluator's sum is kept
+        W = self.accw if old != NO_SUM else None        # the evaluator's sum is kept
         H = self.acchw
-        a = old if old is not None else 0
+        a = old if old != NO_SUM else 0
         if frm == to and not m & IN_PLACE:      # a drop (moves.is_drop)
             code = ((m >> TYPE_SHIFT) & TYPE_MASK) * 2 + side
             b[to] = code
@@ -437,7 +454,7 @@ class Position:
             self.fullmove += 1
         self.side = side ^ 1
         self.hash = h
-        self.acc = a if W is not None else None
+        self.acc_sum = a if W is not None else NO_SUM
         self.acch = ah
         self.stack.append(Undo(m, ep0, epv0, castle0, half0, h0, old, ah0, cap, extra, code))
         self.history.append(h)
@@ -487,7 +504,7 @@ class Position:
         z = self.z
         side = self.side
         u = Undo(NULL_MOVE, self.ep, self.ep_victim, self.castle, self.halfmove, self.hash,
-                 self.acc, self.acch, 0, None, 0)
+                 self.acc_sum, self.acch, 0, None, 0)
         self.hash ^= z.side ^ z.ep[self.ep] ^ z.ep[-1]
         self.ep = -1
         self.ep_victim = -1
@@ -521,7 +538,7 @@ class Position:
                 self.ep_victim = u.ep_victim
                 self.halfmove = u.halfmove
                 self.hash = u.hash
-                self.acc = u.acc
+                self.acc_sum = u.acc
                 self.acch = u.acch
                 return
             if extra is not None:
@@ -608,5 +625,5 @@ class Position:
         self.castle = u.castle
         self.halfmove = u.halfmove
         self.hash = u.hash
-        self.acc = u.acc                # after unmake_special, whose put and clear drop it
+        self.acc_sum = u.acc            # after unmake_special, whose put and clear drop it
         self.acch = u.acch
