@@ -100,7 +100,7 @@ class Undo:
 # the attributes of a Position (its __slots__, and what copy() copies)
 _SLOTS = ("variant", "board", "occ", "hand", "side", "ep", "ep_victim", "castle",
           "halfmove", "fullmove", "hash", "king", "stack", "history", "z",
-          "_royal", "_pawn", "_handtype", "_handsrc", "_cmask", "_cbymove", "extra", "acc_sum",
+          "_royal", "_pawn", "_handtype", "_handsrc", "_cmask", "_castles", "extra", "acc_sum",
           "accw", "acch", "acchw", "md", "journal", "_jbuf", "_capfx", "_spjournal", "_dropfx", "_movefx",
           "_mjournals")
 
@@ -149,7 +149,7 @@ class Position:
         self._handtype = pr.handtype
         self._handsrc = pr.handsrc
         self._cmask = pr.cmask
-        self._cbymove = pr.cbymove
+        self._castles = pr.castle_cells
 
     @property
     def acc(self) -> int | None:
@@ -330,17 +330,15 @@ class Position:
                 if m & CASTLE:
                     # the rook leaves first and lands after the king: in Chess960 either may
                     # land where the other stood, and the move names the rook's cell
-                    rule = self._cbymove[(frm, to)]
-                    rook = b[rule.rook_from]
-                    rook_from = rule.rook_from
-                    rook_to = rule.rook_to
-                    b[rule.rook_from] = 0
-                    occ.discard(rule.rook_from)
-                    h ^= z.piece[rook][rule.rook_from]
+                    rook_from, rook_to, king_to = self._castles[m & FROM_TO]
+                    rook = b[rook_from]
+                    b[rook_from] = 0
+                    occ.discard(rook_from)
+                    h ^= z.piece[rook][rook_from]
                     if W is not None:
-                        a -= W[rook][rule.rook_from]
-                        ah -= H[rook][rule.rook_from]
-                    to = rule.king_to
+                        a -= W[rook][rook_from]
+                        ah -= H[rook][rook_from]
+                    to = king_to
                     cap = 0
                 elif m & EP:
                     vc = epv0
@@ -424,8 +422,8 @@ class Position:
                     ah += H[rook][rook_to]
             if self._royal[newcode]:
                 self.king[side] = to
-            rv = self._pawn[code]
-            if cap or extra or (rv is not None and (m & FROM_TO) not in rv) \
+            rv = self._pawn[code]           # (empty for a pawn: no int made for the test)
+            if cap or extra or (rv is not None and (not rv or (m & FROM_TO) not in rv)) \
                     or (pt and self.variant.promotion_resets_clock):
                 self.halfmove = 0
             else:
@@ -555,17 +553,17 @@ class Position:
             else:
                 self.variant.unmake_special(self, m, extra)
         elif m & CASTLE:
-            rule = self._cbymove[(frm, to)]
+            rook_from, rook_to, king_to = self._castles[m & FROM_TO]
             occ = self.occ[side]
-            rook = b[rule.rook_to]
-            b[rule.king_to] = 0
-            occ.discard(rule.king_to)
-            b[rule.rook_to] = 0
-            occ.discard(rule.rook_to)
+            rook = b[rook_to]
+            b[king_to] = 0
+            occ.discard(king_to)
+            b[rook_to] = 0
+            occ.discard(rook_to)
             b[frm] = code
             occ.add(frm)
-            b[rule.rook_from] = rook
-            occ.add(rule.rook_from)
+            b[rook_from] = rook
+            occ.add(rook_from)
             if self._royal[code]:
                 self.king[side] = frm
         elif m & LEGS:
