@@ -60,7 +60,12 @@ class Undo:
     the hash, the sums); make and unmake ran at every node.  It still reads as the tuple it
     was, for code written against that: indexed by the ``U_*`` names, unpacked
     (``m, *_, cap, extra, code = pos.stack[-1]``), with a length.  Never subclassed (a
-    compiled class cannot be by interpreted code), never changed once made."""
+    compiled class cannot be by interpreted code).
+
+    A record holds its move's facts while the move is on the stack: once ``unmake`` has taken
+    the move back, ``make`` fills the same object with the next move's (one object less to
+    make and free at every move), so a reader copies the fields it keeps, never the record;
+    ``Position.copy`` gives the copy records of its own."""
     __slots__ = ("move", "ep", "ep_victim", "castle", "halfmove", "hash", "acc", "acch", "cap",
                  "extra", "code")
 
@@ -77,6 +82,26 @@ class Undo:
         self.cap = cap
         self.extra = extra
         self.code = code
+
+    def fill(self, stack: list[Undo], move: int, ep: int, ep_victim: int, castle: int, halfmove: int,
+             hash: int, acc: int, acch: int, cap: int, extra: Any, code: int) -> None:
+        """Hold a new move's record (this one's move was taken back) and go on ``stack``."""
+        self.move = move
+        self.ep = ep
+        self.ep_victim = ep_victim
+        self.castle = castle
+        self.halfmove = halfmove
+        self.hash = hash
+        self.acc = acc
+        self.acch = acch
+        self.cap = cap
+        self.extra = extra
+        self.code = code
+        stack.append(self)
+
+    def copy(self) -> Undo:
+        return Undo(self.move, self.ep, self.ep_victim, self.castle, self.halfmove, self.hash,
+                    self.acc, self.acch, self.cap, self.extra, self.code)
 
     def astuple(self) -> tuple[int, int, int, int, int, int, int | None, int, int, Any, int]:
         """The fields in the order of the ``U_*`` indexes (the sum None where not kept)."""
@@ -102,7 +127,7 @@ _SLOTS = ("variant", "board", "occ", "hand", "side", "ep", "ep_victim", "castle"
           "halfmove", "fullmove", "hash", "king", "stack", "history", "z",
           "_royal", "_pawn", "_handtype", "_handsrc", "_cmask", "_castles", "extra", "acc_sum",
           "accw", "acch", "acchw", "md", "journal", "_jbuf", "_capfx", "_spjournal", "_dropfx", "_movefx",
-          "_mjournals")
+          "_mjournals", "_spare")
 
 
 class Position:
@@ -143,6 +168,7 @@ class Position:
         self._movefx = pr.move_effects      # Variant.after_move runs after every move
         # per move made (with _movefx): what after_move changed, for unmake to put back
         self._mjournals: list[list[tuple[int, int]]] = []
+        self._spare: list[Undo] = []        # records unmake is done with, for make to fill again
         self._spjournal = pr.journal_special
         self._royal = pr.royal
         self._pawn = pr.pawn
@@ -246,7 +272,8 @@ class Position:
         p.occ = [set(self.occ[0]), set(self.occ[1])]
         p.hand = self.hand[:]
         p.king = self.king[:]
-        p.stack = self.stack[:]
+        p.stack = [u.copy() for u in self.stack]    # make refills records that unmake took off
+        p._spare = []
         p._mjournals = self._mjournals[:]
         p.history = self.history[:]
         p._jbuf = []
@@ -454,7 +481,11 @@ class Position:
         self.hash = h
         self.acc_sum = a if W is not None else NO_SUM
         self.acch = ah
-        self.stack.append(Undo(m, ep0, epv0, castle0, half0, h0, old, ah0, cap, extra, code))
+        sp = self._spare
+        if sp:
+            sp.pop().fill(self.stack, m, ep0, epv0, castle0, half0, h0, old, ah0, cap, extra, code)
+        else:
+            self.stack.append(Undo(m, ep0, epv0, castle0, half0, h0, old, ah0, cap, extra, code))
         self.history.append(h)
         if self._movefx:                    # the hook reads the move's record on the stack
             jm: list[tuple[int, int]] = []
@@ -538,6 +569,7 @@ class Position:
                 self.hash = u.hash
                 self.acc_sum = u.acc
                 self.acch = u.acch
+                self._spare.append(u)
                 return
             if extra is not None:
                 self._undo_journal(extra)
@@ -625,3 +657,4 @@ class Position:
         self.hash = u.hash
         self.acc_sum = u.acc            # after unmake_special, whose put and clear drop it
         self.acch = u.acch
+        self._spare.append(u)
