@@ -72,13 +72,39 @@ def test_the_record_still_reads_as_the_tuple_it_was():
     assert pos.stack[-1][0] == pos.stack[-1].move == NULL_MOVE and pos.stack[-1].cap == 0
 
 
-def test_a_copy_shares_no_state_that_its_moves_change():
+def test_a_copy_shares_no_record_that_its_moves_change():
+    """make refills the records unmake took off: a copy's moves must not refill its
+    original's (the copy taking back a move both have, then making another)."""
     v = variants.get("chess")
     pos = parse_position(v, CAPTURE_FEN)
-    _make(v, pos, "c4f7")
+    m = _make(v, pos, "c4f7")
+    kept = pos.stack[-1].astuple()
     other = pos.copy()
     _make(v, other, "e8f7")
     other.unmake()
     other.unmake()
-    assert len(pos.stack) == 1 and pos.stack[-1].code == pos.board[v.geometry.by_name["f7"]]
-    assert other.board != pos.board and not other.stack
+    castle = _make(v, other, "e1g1")
+    _make(v, other, "g8f6")
+    assert other.stack[0].move == castle != m
+    assert len(pos.stack) == 1 and pos.stack[-1].astuple() == kept and pos.stack[-1].move == m
+    pos.unmake()
+    assert pos.hash == other.history[0] and pos.board[v.geometry.by_name["c4"]] != 0
+
+
+def test_unmake_then_make_keeps_every_record_of_the_line():
+    """Records refilled along a line of moves and take-backs hold their own move's facts: the
+    stack after a walk equals the one made afresh by the same moves."""
+    v = variants.get("chess")
+    pos = parse_position(v, CAPTURE_FEN)
+    line = ["c4f7", "e8f7", "f3g5", "f7e8", "e1g1"]
+    for t in line[:3]:
+        _make(v, pos, t)
+    pos.unmake()
+    pos.unmake()
+    for t in line[1:]:
+        _make(v, pos, t)
+    fresh = parse_position(v, CAPTURE_FEN)
+    for t in line:
+        _make(v, fresh, t)
+    assert [u.astuple() for u in pos.stack] == [u.astuple() for u in fresh.stack]
+    assert pos.history == fresh.history
