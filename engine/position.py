@@ -125,7 +125,7 @@ class Undo:
 # the attributes of a Position (its __slots__, and what copy() copies)
 _SLOTS = ("variant", "board", "occ", "hand", "side", "ep", "ep_victim", "castle",
           "halfmove", "fullmove", "hash", "king", "stack", "history", "z",
-          "_royal", "_pawn", "_handtype", "_handsrc", "_cmask", "_castles", "extra", "acc_sum",
+          "_royal", "_pawn", "_handtype", "_handsrc", "_cmask", "_cbymove", "_castles", "extra", "acc_sum",
           "accw", "acch", "acchw", "md", "journal", "_jbuf", "_capfx", "_spjournal", "_dropfx", "_movefx",
           "_mjournals", "_spare")
 
@@ -175,6 +175,7 @@ class Position:
         self._handtype = pr.handtype
         self._handsrc = pr.handsrc
         self._cmask = pr.cmask
+        self._cbymove = pr.cbymove         # (read by a variant's hooks)
         self._castles = pr.castle_cells
 
     @property
