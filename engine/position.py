@@ -436,11 +436,12 @@ class Position:
             if W is not None:
                 a += W[newcode][to] - W[code][frm]
                 d = H[newcode][to] - H[code][frm]       # 0 for a piece the pawn terms ignore
-                if cap:
-                    a -= W[cap][to]
-                    d -= H[cap][to]
                 if d:
                     ah += d
+                if cap:
+                    # (apart: where the mover's d is 0, one operation on the wide acch, not two)
+                    a -= W[cap][to]
+                    ah -= H[cap][to]
             if rook:
                 b[rook_to] = rook
                 occ.add(rook_to)
@@ -456,13 +457,17 @@ class Position:
                 self.halfmove = 0
             else:
                 self.halfmove += 1
-            if self.castle:
+            c0 = self.castle
+            if c0:
                 cm = self._cmask
-                nc = self.castle & cm[frm] & cm[to]
+                nc = c0 & cm[frm] & cm[to]
                 if rook:
                     nc &= cm[rook_from]     # the rook's own rights (a Seirawan gate) lapse too
-                if nc != self.castle:
-                    h ^= z.castle_key(self.castle) ^ z.castle_key(nc)
+                if nc != c0:
+                    if c0 < 256:            # and so nc, some of its bits: Zobrist.castle_key's table
+                        h ^= z.castle[c0] ^ z.castle[nc]
+                    else:
+                        h ^= z.castle_key(c0) ^ z.castle_key(nc)
                     self.castle = nc
             if cap and self._capfx and not m & LEGS:  # a multi-leg move keeps its victim
                 self.hash = h
