@@ -83,22 +83,6 @@ class Undo:
         self.extra = extra
         self.code = code
 
-    def fill(self, stack: list[Undo], move: int, ep: int, ep_victim: int, castle: int, halfmove: int,
-             hash: int, acc: int, acch: int, cap: int, extra: Any, code: int) -> None:
-        """Hold a new move's record (this one's move was taken back) and go on ``stack``."""
-        self.move = move
-        self.ep = ep
-        self.ep_victim = ep_victim
-        self.castle = castle
-        self.halfmove = halfmove
-        self.hash = hash
-        self.acc = acc
-        self.acch = acch
-        self.cap = cap
-        self.extra = extra
-        self.code = code
-        stack.append(self)
-
     def copy(self) -> Undo:
         return Undo(self.move, self.ep, self.ep_victim, self.castle, self.halfmove, self.hash,
                     self.acc, self.acch, self.cap, self.extra, self.code)
@@ -488,10 +472,22 @@ class Position:
         self.acc_sum = a if W is not None else NO_SUM
         self.acch = ah
         sp = self._spare
-        if sp:
-            sp.pop().fill(self.stack, m, ep0, epv0, castle0, half0, h0, old, ah0, cap, extra, code)
+        if sp:          # refill a record unmake is done with (written out: no call, interpreted)
+            u = sp.pop()
+            u.move = m
+            u.ep = ep0
+            u.ep_victim = epv0
+            u.castle = castle0
+            u.halfmove = half0
+            u.hash = h0
+            u.acc = old
+            u.acch = ah0
+            u.cap = cap
+            u.extra = extra
+            u.code = code
         else:
-            self.stack.append(Undo(m, ep0, epv0, castle0, half0, h0, old, ah0, cap, extra, code))
+            u = Undo(m, ep0, epv0, castle0, half0, h0, old, ah0, cap, extra, code)
+        self.stack.append(u)
         self.history.append(h)
         if self._movefx:                    # the hook reads the move's record on the stack
             jm: list[tuple[int, int]] = []
