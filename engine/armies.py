@@ -27,7 +27,8 @@ from __future__ import annotations
 from typing import Any, Callable, Final
 
 from .moves import CELL, DOUBLE, FLAGS, FROM_SHIFT, IN_PLACE, NULL_MOVE, TYPE_MASK, TYPE_SHIFT
-from .position import Position, Undo
+from .position import Position
+from .undo import Undo
 from .variant import CAPTURE_WINS
 
 ORDINARY: Final = FLAGS & ~DOUBLE       # a move with any other flag changes armies its own way

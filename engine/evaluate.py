@@ -36,7 +36,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from .notation import NotationError
-from .position import NO_SUM, Position
+from .position import Position
+from .undo import NO_SUM
 from .structure import WORD_BITS, WORD_MASK, StructureTables
 from .tables import PieceTables, reachable
 

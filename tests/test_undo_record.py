@@ -4,13 +4,14 @@
 from __future__ import annotations
 
 import variants
+from engine import position
 from engine.evaluate import Evaluator
 from engine.movegen import legal_moves
 from engine.moves import NULL_MOVE
 from engine.notation import parse_position
 from engine.notation.move_text import parse_move
-from engine.position import (U_ACC, U_ACCH, U_CAP, U_CASTLE, U_CODE, U_EP, U_EP_VICTIM, U_EXTRA,
-                             U_HALFMOVE, U_HASH, U_MOVE, Undo)
+from engine.undo import (U_ACC, U_ACCH, U_CAP, U_CASTLE, U_CODE, U_EP, U_EP_VICTIM, U_EXTRA, U_HALFMOVE,
+                         U_HASH, U_MOVE, Undo)
 
 # White's e-pawn has just gone e2-e4 beside Black's d4 pawn: d4xe3 takes it in passing
 EP_FEN = "rnbqkbnr/ppp1pppp/8/8/3pP3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 3"
@@ -65,6 +66,7 @@ def test_the_record_still_reads_as_the_tuple_it_was():
     names = (U_MOVE, U_EP, U_EP_VICTIM, U_CASTLE, U_HALFMOVE, U_HASH, U_ACC, U_ACCH, U_CAP,
              U_EXTRA, U_CODE)
     assert [u[i] for i in names] == list(fields) and u[-1] == u.code
+    assert (position.U_CAP, position.Undo) == (U_CAP, Undo)     # the names position gave
     first, *_, cap, extra, code = u
     assert (first, cap, extra, code) == (m, u.cap, None, u.code)
     assert [r[0] for r in reversed(pos.stack)] == [m]
