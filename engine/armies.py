@@ -27,7 +27,8 @@ from __future__ import annotations
 from typing import Any, Callable, Final
 
 from .moves import CELL, DOUBLE, FLAGS, FROM_SHIFT, IN_PLACE, NULL_MOVE, TYPE_MASK, TYPE_SHIFT
-from .position import U_CAP, U_CODE, U_EXTRA, Position, Undo
+from .position import Position
+from .undo import Undo
 from .variant import CAPTURE_WINS
 
 ORDINARY: Final = FLAGS & ~DOUBLE       # a move with any other flag changes armies its own way
@@ -95,7 +96,7 @@ class ArmyMemo:
         parent: Army | None = None
         while j <= back:
             u = st[n - j]
-            if u[U_EXTRA] is not None or u[0] & ORDINARY:
+            if u.extra is not None or u.move & ORDINARY:
                 return None
             parent = seen.get(hist[-1 - j])
             if parent is not None:
@@ -126,7 +127,7 @@ class ArmyMemo:
         side_now = pos.side
         for j in range(1, back + 1):
             u = st[n - j]
-            if u[U_EXTRA] is not None or u[0] & ORDINARY or len(seen) >= self.SIZE - 1:
+            if u.extra is not None or u.move & ORDINARY or len(seen) >= self.SIZE - 1:
                 return
             b = self._step(a, u, side, side_now ^ (j & 1), False)
             h = hist[-1 - j]
@@ -138,16 +139,16 @@ class ArmyMemo:
         """``side``'s army after the ordinary move of ``u`` (made by ``mover``), from its
         army before (``forward``), or the other way round; None if the army has not the code
         the move takes away (which only a clash of two positions' hashes could cause)."""
-        m = u[0]
+        m = u.move
         if m == NULL_MOVE:
             return a
         drop = (m >> FROM_SHIFT) & CELL == m & CELL and not m & IN_PLACE     # moves.is_drop
         if side != mover:
-            cap = u[U_CAP]
+            cap = u.cap
             if not cap or drop:
                 return a
             return self._minus(a, cap) if forward else self._plus(a, cap)
-        code = u[U_CODE]
+        code = u.code
         if drop:
             return self._plus(a, code) if forward else self._minus(a, code)
         pt = (m >> TYPE_SHIFT) & TYPE_MASK
@@ -267,7 +268,7 @@ class MaskCover:
         """Has the last move won (the side to move fails the requirement)?  Only a capture
         can take pieces away, so other moves need no look."""
         st = pos.stack
-        if st and not st[-1][U_CAP]:
+        if st and not st[-1].cap:
             return False
         return not self.side_facts(pos, pos.side)[0]
 
@@ -286,7 +287,7 @@ class MaskCover:
         side = pos.side
         meets, danger, _ = self.side_facts(pos, side)
         st = pos.stack
-        if not meets and (not st or st[-1][U_CAP]):       # decided, from the same look
+        if not meets and (not st or st[-1].cap):       # decided, from the same look
             return -LOST_SCORE
         them_danger = self.side_facts(pos, side ^ 1)[1]
         h = pos.hand

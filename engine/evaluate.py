@@ -37,6 +37,7 @@ from typing import TYPE_CHECKING
 
 from .notation import NotationError
 from .position import Position
+from .undo import NO_SUM
 from .structure import WORD_BITS, WORD_MASK, StructureTables
 from .tables import PieceTables, reachable
 
@@ -408,14 +409,14 @@ class Evaluator:
                 hi += hw[p][c]
         pos.accw = w
         pos.acchw = hw
-        pos.acc = a
+        pos.acc_sum = a
         pos.acch = hi
         return a
 
     def evaluate(self, pos: Position) -> int:
         """Centipawns from the side to move's point of view."""
-        a = pos.acc
-        if a is None or pos.accw is not self.acc_table:
+        a = pos.acc_sum
+        if a == NO_SUM or pos.accw is not self.acc_table:
             a = self._prime(pos)
         hi = pos.acch
         score = a

@@ -11,44 +11,33 @@ small int) and ``acch`` the sum of ``acchw[code][cell]`` (phase weights and pawn
 ``Evaluator.prime``), kept by ``make`` along its plain paths and restored by ``unmake``; ``acch``
 changes only when a capture, a promotion or a piece the pawn terms follow moves.  A variant's own
 moves and capture hooks, and ``put`` and ``clear``, leave ``acc`` ``None``, and the evaluator sums
-both afresh when it next needs them.
+both afresh when it next needs them.  The sum itself is the int ``acc_sum``, ``NO_SUM`` for
+None (``acc`` reads and sets it as ``int | None``): compiled, an int attribute is stored
+unboxed, where ``int | None`` made an int object at every move (the sum is rarely below 257).
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Final
+from typing import TYPE_CHECKING, Any
 
 from .moves import (ACTED_SHIFT, CASTLE, CELL, DOUBLE, EP, FLAGS, FROM_SHIFT, IN_PLACE, LEGS, FROM_TO, NULL_MOVE,
                     SPECIAL, TYPE_MASK, TYPE_SHIFT)
+
+# the record make keeps for unmake (engine/undo.py), and its names, also read from here
+from .undo import (NO_SUM, U_ACC as U_ACC, U_ACCH as U_ACCH, U_CAP as U_CAP, U_CASTLE as U_CASTLE,
+                   U_CODE as U_CODE, U_EP as U_EP, U_EP_VICTIM as U_EP_VICTIM, U_EXTRA as U_EXTRA,
+                   U_HALFMOVE as U_HALFMOVE, U_HASH as U_HASH, U_MOVE as U_MOVE, Undo)
 
 if TYPE_CHECKING:
     from .movedata import MoveData
     from .variant import Variant
     from .zobrist import Zobrist
 
-# what make keeps for unmake, one flat tuple: the move, the en-passant cell and victim, the
-# castling rights, the move clock, the hash, the evaluator's sums (squares; phase and pawns),
-# the captured code, the variant hook's or en passant's extra, the moving code; read by index
-# with the names below (a variant's hooks read the last move's from ``pos.stack[-1]``)
-Undo = tuple[int, int, int, int, int, int, "int | None", int, int, Any, int]
-U_MOVE: Final = 0
-U_EP: Final = 1
-U_EP_VICTIM: Final = 2
-U_CASTLE: Final = 3
-U_HALFMOVE: Final = 4
-U_HASH: Final = 5
-U_ACC: Final = 6
-U_ACCH: Final = 7
-U_CAP: Final = 8
-U_EXTRA: Final = 9
-U_CODE: Final = 10
-
-
 # the attributes of a Position (its __slots__, and what copy() copies)
 _SLOTS = ("variant", "board", "occ", "hand", "side", "ep", "ep_victim", "castle",
           "halfmove", "fullmove", "hash", "king", "stack", "history", "z",
-          "_royal", "_pawn", "_handtype", "_handsrc", "_cmask", "_cbymove", "extra", "acc",
+          "_royal", "_pawn", "_handtype", "_handsrc", "_cmask", "_cbymove", "_castles", "extra", "acc_sum",
           "accw", "acch", "acchw", "md", "journal", "_jbuf", "_capfx", "_spjournal", "_dropfx", "_movefx",
-          "_mjournals")
+          "_mjournals", "_spare")
 
 
 class Position:
@@ -74,7 +63,7 @@ class Position:
         self.stack: list[Undo] = []
         self.history: list[int] = []
         self.extra: Any = None          # a variant's own state from the position text (a count's limit)
-        self.acc: int | None = None
+        self.acc_sum = NO_SUM           # the evaluator's sum, while kept (``acc``)
         self.accw: list[list[int]] | None = None
         self.acch = 0                   # meaningful while acc is not None
         self.acchw: list[list[int]] = []
@@ -89,13 +78,25 @@ class Position:
         self._movefx = pr.move_effects      # Variant.after_move runs after every move
         # per move made (with _movefx): what after_move changed, for unmake to put back
         self._mjournals: list[list[tuple[int, int]]] = []
+        self._spare: list[Undo] = []        # records unmake is done with, for make to fill again
         self._spjournal = pr.journal_special
         self._royal = pr.royal
         self._pawn = pr.pawn
         self._handtype = pr.handtype
         self._handsrc = pr.handsrc
         self._cmask = pr.cmask
-        self._cbymove = pr.cbymove
+        self._cbymove = pr.cbymove         # (read by a variant's hooks)
+        self._castles = pr.castle_cells
+
+    @property
+    def acc(self) -> int | None:
+        """The evaluator's sum while ``make`` keeps it, else None (``acc_sum``, ``NO_SUM``)."""
+        a = self.acc_sum
+        return a if a != NO_SUM else None
+
+    @acc.setter
+    def acc(self, value: int | None) -> None:
+        self.acc_sum = value if value is not None else NO_SUM
 
     # ---- primitives -----------------------------------------------------------------------
     def put(self, cell: int, code: int) -> None:
@@ -103,7 +104,7 @@ class Position:
         j = self.journal
         if j is not None:
             j.append((cell, 0))
-        self.acc = None
+        self.acc_sum = NO_SUM
         self.board[cell] = code
         self.occ[code & 1].add(cell)
         self.hash ^= self.z.piece[code][cell]
@@ -116,7 +117,7 @@ class Position:
             j = self.journal
             if j is not None:
                 j.append((cell, code))
-            self.acc = None
+            self.acc_sum = NO_SUM
             self.board[cell] = 0
             self.occ[code & 1].discard(cell)
             self.hash ^= self.z.piece[code][cell]
@@ -172,7 +173,7 @@ class Position:
         self.stack = []
         self._mjournals = []
         self.history = [self.hash]
-        self.acc = None
+        self.acc_sum = NO_SUM
 
     def copy(self) -> "Position":
         p = Position(self.variant)      # not __new__ alone: a compiled class needs its __init__
@@ -182,7 +183,8 @@ class Position:
         p.occ = [set(self.occ[0]), set(self.occ[1])]
         p.hand = self.hand[:]
         p.king = self.king[:]
-        p.stack = self.stack[:]
+        p.stack = [u.copy() for u in self.stack]    # make refills records that unmake took off
+        p._spare = []
         p._mjournals = self._mjournals[:]
         p.history = self.history[:]
         p._jbuf = []
@@ -195,7 +197,7 @@ class Position:
         side = self.side
         to = m & CELL
         frm = (m >> FROM_SHIFT) & CELL
-        old = self.acc
+        old = self.acc_sum
         ah0 = self.acch
         ah = ah0
         ep0 = self.ep
@@ -212,9 +214,9 @@ class Position:
         code = 0
         rook = 0                        # a castling rook's code, placed after the king
         rook_from = rook_to = 0
-        W = self.accw if old is not None else None      # the evaluator's sum is kept
+        W = self.accw if old != NO_SUM else None        # the evaluator's sum is kept
         H = self.acchw
-        a = old if old is not None else 0
+        a = old if old != NO_SUM else 0
         if frm == to and not m & IN_PLACE:      # a drop (moves.is_drop)
             code = ((m >> TYPE_SHIFT) & TYPE_MASK) * 2 + side
             b[to] = code
@@ -266,17 +268,15 @@ class Position:
                 if m & CASTLE:
                     # the rook leaves first and lands after the king: in Chess960 either may
                     # land where the other stood, and the move names the rook's cell
-                    rule = self._cbymove[(frm, to)]
-                    rook = b[rule.rook_from]
-                    rook_from = rule.rook_from
-                    rook_to = rule.rook_to
-                    b[rule.rook_from] = 0
-                    occ.discard(rule.rook_from)
-                    h ^= z.piece[rook][rule.rook_from]
+                    rook_from, rook_to, king_to = self._castles[m & FROM_TO]
+                    rook = b[rook_from]
+                    b[rook_from] = 0
+                    occ.discard(rook_from)
+                    h ^= z.piece[rook][rook_from]
                     if W is not None:
-                        a -= W[rook][rule.rook_from]
-                        ah -= H[rook][rule.rook_from]
-                    to = rule.king_to
+                        a -= W[rook][rook_from]
+                        ah -= H[rook][rook_from]
+                    to = king_to
                     cap = 0
                 elif m & EP:
                     vc = epv0
@@ -346,11 +346,12 @@ class Position:
             if W is not None:
                 a += W[newcode][to] - W[code][frm]
                 d = H[newcode][to] - H[code][frm]       # 0 for a piece the pawn terms ignore
-                if cap:
-                    a -= W[cap][to]
-                    d -= H[cap][to]
                 if d:
                     ah += d
+                if cap:
+                    # (apart: where the mover's d is 0, one operation on the wide acch, not two)
+                    a -= W[cap][to]
+                    ah -= H[cap][to]
             if rook:
                 b[rook_to] = rook
                 occ.add(rook_to)
@@ -360,19 +361,23 @@ class Position:
                     ah += H[rook][rook_to]
             if self._royal[newcode]:
                 self.king[side] = to
-            rv = self._pawn[code]
-            if cap or extra or (rv is not None and (m & FROM_TO) not in rv) \
+            rv = self._pawn[code]           # (empty for a pawn: no int made for the test)
+            if cap or extra or (rv is not None and (not rv or (m & FROM_TO) not in rv)) \
                     or (pt and self.variant.promotion_resets_clock):
                 self.halfmove = 0
             else:
                 self.halfmove += 1
-            if self.castle:
+            c0 = self.castle
+            if c0:
                 cm = self._cmask
-                nc = self.castle & cm[frm] & cm[to]
+                nc = c0 & cm[frm] & cm[to]
                 if rook:
                     nc &= cm[rook_from]     # the rook's own rights (a Seirawan gate) lapse too
-                if nc != self.castle:
-                    h ^= z.castle_key(self.castle) ^ z.castle_key(nc)
+                if nc != c0:
+                    if c0 < 256:            # and so nc, some of its bits: Zobrist.castle_key's table
+                        h ^= z.castle[c0] ^ z.castle[nc]
+                    else:
+                        h ^= z.castle_key(c0) ^ z.castle_key(nc)
                     self.castle = nc
             if cap and self._capfx and not m & LEGS:  # a multi-leg move keeps its victim
                 self.hash = h
@@ -390,9 +395,25 @@ class Position:
             self.fullmove += 1
         self.side = side ^ 1
         self.hash = h
-        self.acc = a if W is not None else None
+        self.acc_sum = a if W is not None else NO_SUM
         self.acch = ah
-        self.stack.append((m, ep0, epv0, castle0, half0, h0, old, ah0, cap, extra, code))
+        sp = self._spare
+        if sp:          # refill a record unmake is done with (written out: no call, interpreted)
+            u = sp.pop()
+            u.move = m
+            u.ep = ep0
+            u.ep_victim = epv0
+            u.castle = castle0
+            u.halfmove = half0
+            u.hash = h0
+            u.acc = old
+            u.acch = ah0
+            u.cap = cap
+            u.extra = extra
+            u.code = code
+        else:
+            u = Undo(m, ep0, epv0, castle0, half0, h0, old, ah0, cap, extra, code)
+        self.stack.append(u)
         self.history.append(h)
         if self._movefx:                    # the hook reads the move's record on the stack
             jm: list[tuple[int, int]] = []
@@ -439,8 +460,8 @@ class Position:
         back by ``unmake`` like any move."""
         z = self.z
         side = self.side
-        u: Undo = (NULL_MOVE, self.ep, self.ep_victim, self.castle, self.halfmove, self.hash,
-                   self.acc, self.acch, 0, None, 0)
+        u = Undo(NULL_MOVE, self.ep, self.ep_victim, self.castle, self.halfmove, self.hash,
+                 self.acc_sum, self.acch, 0, None, 0)
         self.hash ^= z.side ^ z.ep[self.ep] ^ z.ep[-1]
         self.ep = -1
         self.ep_victim = -1
@@ -453,7 +474,11 @@ class Position:
 
     def unmake(self) -> None:
         """Take back the last move (or null move)."""
-        m, ep, epv, castle, halfmove, h, acc, acch, cap, extra, code = self.stack.pop()
+        u = self.stack.pop()
+        m = u.move
+        cap = u.cap
+        extra = u.extra
+        code = u.code
         self.history.pop()
         side = self.side ^ 1
         self.side = side
@@ -466,9 +491,13 @@ class Position:
             self._undo_journal(self._mjournals.pop())
         if frm == to and not m & IN_PLACE:     # a drop, or a null move (a drop of nothing)
             if m == NULL_MOVE:
-                self.ep, self.ep_victim, self.halfmove, self.hash = ep, epv, halfmove, h
-                self.acc = acc
-                self.acch = acch
+                self.ep = u.ep
+                self.ep_victim = u.ep_victim
+                self.halfmove = u.halfmove
+                self.hash = u.hash
+                self.acc_sum = u.acc
+                self.acch = u.acch
+                self._spare.append(u)
                 return
             if extra is not None:
                 self._undo_journal(extra)
@@ -484,17 +513,17 @@ class Position:
             else:
                 self.variant.unmake_special(self, m, extra)
         elif m & CASTLE:
-            rule = self._cbymove[(frm, to)]
+            rook_from, rook_to, king_to = self._castles[m & FROM_TO]
             occ = self.occ[side]
-            rook = b[rule.rook_to]
-            b[rule.king_to] = 0
-            occ.discard(rule.king_to)
-            b[rule.rook_to] = 0
-            occ.discard(rule.rook_to)
+            rook = b[rook_to]
+            b[king_to] = 0
+            occ.discard(king_to)
+            b[rook_to] = 0
+            occ.discard(rook_to)
             b[frm] = code
             occ.add(frm)
-            b[rule.rook_from] = rook
-            occ.add(rule.rook_from)
+            b[rook_from] = rook
+            occ.add(rook_from)
             if self._royal[code]:
                 self.king[side] = frm
         elif m & LEGS:
@@ -543,15 +572,17 @@ class Position:
                 b[to] = 0
             if m & FLAGS:
                 if m & EP:
+                    epv = u.ep_victim
                     b[epv] = extra
                     self.occ[side ^ 1].add(epv)
                     ht = self._handtype[extra]
                     if ht:
                         self.hand[ht * 2 + side] -= 1
-        self.ep = ep
-        self.ep_victim = epv
-        self.castle = castle
-        self.halfmove = halfmove
-        self.hash = h
-        self.acc = acc                  # after unmake_special, whose put and clear drop it
-        self.acch = acch
+        self.ep = u.ep
+        self.ep_victim = u.ep_victim
+        self.castle = u.castle
+        self.halfmove = u.halfmove
+        self.hash = u.hash
+        self.acc_sum = u.acc            # after unmake_special, whose put and clear drop it
+        self.acch = u.acch
+        self._spare.append(u)

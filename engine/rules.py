@@ -76,7 +76,8 @@ class PositionRules:
     out once per variant (``Variant.position_rules``) and shared by every position of it (never
     changed)."""
     __slots__ = ("capture_effects", "move_effects", "journal_special", "royal", "pawn",
-                 "handtype", "handsrc", "cmask", "cbymove", "drop_effects")
+                 "handtype", "handsrc", "cmask", "cbymove", "castle_cells",
+                 "drop_effects")
 
     def __init__(self, v: Variant) -> None:
         r = v.rules
@@ -106,13 +107,18 @@ class PositionRules:
                 if v.piece_types[c >> 1] is not None:
                     self.handtype[c] = v.hand_type(c)
         # per cell: the castling rights that survive a move from or to it; the rule of each
-        # castling move by (king from, king to)
+        # castling move by (king from, king to); what make and unmake read of it (the rook's
+        # cells and the king's destination) by the move's from and to fields (m & FROM_TO),
+        # as ints: a rule's attributes are slow reads from compiled code (variant.py is not)
         cm = [-1] * v.geometry.size
         self.cbymove: dict[tuple[int, int], CastlingRule] = {}
+        self.castle_cells: dict[int, tuple[int, int, int]] = {}
         for rule in v.castling:
             cm[rule.king_from] &= ~rule.king_bit
             cm[rule.rook_from] &= ~rule.rook_bit
             self.cbymove[(rule.king_from, rule.move_to)] = rule
+            self.castle_cells[(rule.king_from << FROM_SHIFT) | rule.move_to] = (
+                rule.rook_from, rule.rook_to, rule.king_to)
         for cell, bit in v.extra_rights:
             cm[cell] &= ~bit
         self.cmask: list[int] = cm

@@ -251,7 +251,8 @@ class ChuShogi(Variant):
         """Did the last move take a Lion with a piece that is not a Lion?"""
         if not pos.stack:
             return False
-        m, *_, cap, extra, code = pos.stack[-1]
+        u = pos.stack[-1]
+        m, cap, extra, code = u.move, u.cap, u.extra, u.code
         lions = self._lion_codes
         if code in lions:
             return False

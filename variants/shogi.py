@@ -153,7 +153,7 @@ class Shogi(ShogiBoard):
         checks, undone = [], []
         for _ in range(n):
             checks.append(in_check(pos))
-            undone.append(pos.stack[-1][0])
+            undone.append(pos.stack[-1].move)
             pos.unmake()
         for m in reversed(undone):
             pos.make(m)

@@ -169,7 +169,7 @@ class ShatarMate(RuleBase):
         shak = bool(letters & self.shak_letters)
         while not shak and len(pos.stack) >= 2:
             for _ in range(2):
-                undone.append(pos.stack[-1][0])
+                undone.append(pos.stack[-1].move)
                 pos.unmake()
             if not in_check(pos):
                 break

@@ -18,7 +18,6 @@ from __future__ import annotations
 
 from engine.movegen import attacked_with, royal_filter
 from engine.moves import CASTLE, CELL, EP, FROM_SHIFT, SPECIAL, is_drop
-from engine.position import U_CAP
 from engine.variant import BLACK, WHITE, Result
 
 from .filevariant import RuleBase
@@ -90,7 +89,7 @@ class BlastRules(RuleBase):
         super().after_move(pos, move)
         if not self.blast or move & SPECIAL or is_drop(move):
             return
-        cap = pos.stack[-1][U_CAP]
+        cap = pos.stack[-1].cap
         if not cap and not move & EP:
             return
         to = move & CELL

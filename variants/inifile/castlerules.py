@@ -60,7 +60,7 @@ class CastleRules(RuleBase):
         """The castling rule of the last move, if it castled."""
         if not pos.stack:
             return None
-        m = pos.stack[-1][0]
+        m = pos.stack[-1].move
         if not m & CASTLE:
             return None
         return self._wing.get(((m >> FROM_SHIFT) & CELL, m & CELL))

@@ -32,7 +32,7 @@ from typing import Any
 
 from engine.movegen import in_check
 from engine.moves import CELL, FROM_SHIFT, NULL_MOVE, is_drop
-from engine.position import U_CAP, Position
+from engine.position import Position
 from engine.variant import BLACK, WHITE, Result
 
 from .filevariant import RuleBase
@@ -402,7 +402,7 @@ class ChaseRules(RuleBase):
         r = super().move_rule_extension(pos)
         since = 0
         for rec in reversed(pos.stack):
-            if rec[0] == NULL_MOVE:
+            if rec.move == NULL_MOVE:
                 break
             since += 1
         if since < 20:
@@ -418,7 +418,7 @@ class ChaseRules(RuleBase):
                     counts[k & 1] += 1
                 if k == end:
                     break
-                undone.append(pos.stack[-1][0])
+                undone.append(pos.stack[-1].move)
                 pos.unmake()
         finally:
             for m in reversed(undone):
@@ -480,10 +480,10 @@ class ChaseRules(RuleBase):
         seen = last = k = 0
         undone: list[int] = []
         try:
-            while pos.stack and pos.stack[-1][0] != NULL_MOVE:   # (a null move: the searcher's pass)
+            while pos.stack and pos.stack[-1].move != NULL_MOVE:   # (a null move: the searcher's pass)
                 done = last > 0 if plies is not None else seen == self.repetition_count - 1
-                moves.append(pos.stack[-1][0])
-                caps.append(pos.stack[-1][U_CAP])
+                moves.append(pos.stack[-1].move)
+                caps.append(pos.stack[-1].cap)
                 undone.append(moves[-1])
                 pos.unmake()
                 boards.append(pos.board[:])

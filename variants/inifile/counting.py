@@ -25,7 +25,6 @@ from engine.movegen import attacked, in_check, royal_filter
 from engine.moves import CELL, EP, FROM_SHIFT, SPECIAL, TYPE_MASK, TYPE_SHIFT, is_drop
 from engine.notation.errors import PositionTextError
 from engine.notation.formats import TextFormat
-from engine.position import U_HALFMOVE
 from engine.variant import BLACK, WHITE
 
 from .filevariant import RuleBase
@@ -192,7 +191,8 @@ class Counting(RuleBase):
             return 0, 0                     # no count starts while a pawn is left
         # walk back to the position the text gave: the pieces taken and promoted since
         steps = []
-        for m, *_, cap, extra, code in reversed(pos.stack):
+        for u in reversed(pos.stack):
+            m, cap, extra, code = u.move, u.cap, u.extra, u.code
             if is_drop(m) or m & SPECIAL:
                 steps.append((code & 1, 0, 0, 0))
                 continue
@@ -205,7 +205,7 @@ class Counting(RuleBase):
             if taken:
                 self._add(counts, total, kinds, taken, +1)
         limit = given
-        ply = (pos.stack[0][U_HALFMOVE] if pos.stack else pos.halfmove) if given else 0
+        ply = (pos.stack[0].halfmove if pos.stack else pos.halfmove) if given else 0
         asean = self.counting_rule == "asean"
         for mover, taken, code, newcode in reversed(steps):
             if limit:

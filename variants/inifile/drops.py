@@ -552,7 +552,7 @@ class PawnDropMate(RuleBase):
         r = super().adjudicate(pos)
         if r is not None or not pos.stack:
             return r
-        m = pos.stack[-1][0]
+        m = pos.stack[-1].move
         if not is_drop(m) or (m >> TYPE_SHIFT) & TYPE_MASK != self._id(self.shogi_pawn) \
                 or not in_check(pos) or moves_before_result(pos):
             return None

@@ -33,7 +33,6 @@ from engine.geometry import Coord
 from engine.movegen import royal_filter
 from engine.moves import CELL, FROM_SHIFT, SPECIAL, TYPE_SHIFT
 from engine.pieces import BOTH, LEAP, RIDE, Atom, PieceType
-from engine.position import U_CAP
 from engine.variant import BLACK, WHITE
 
 from .filevariant import RuleBase
@@ -280,7 +279,7 @@ class JanggiRules(RuleBase):
         r = super().adjudicate(pos)
         if r is not None or not self.bikjang or not pos.stack or not self.facing(pos):
             return r
-        m = pos.stack[-1][0]
+        m = pos.stack[-1].move
         pos.unmake()
         before = self.facing(pos)
         pos.make(m)
@@ -298,7 +297,7 @@ class JanggiRules(RuleBase):
             return False
 
         def mv(k: int) -> int:
-            return st[-1 - k][0] if k < len(st) else 0     # 0: before the first move
+            return st[-1 - k].move if k < len(st) else 0     # 0: before the first move
         m0 = mv(0)
         if m0 >= 1 << TYPE_SHIFT or (m0 >> FROM_SHIFT) & CELL == m0 & CELL or pos.board[m0 & CELL] not in self._reach:
             return False
@@ -317,7 +316,7 @@ class JanggiRules(RuleBase):
                 rep += 1
             else:
                 m = mv(i)
-                return bool(m) and not st[-1 - i][U_CAP] and (mv(i - 2) >> FROM_SHIFT) & CELL == m & CELL
+                return bool(m) and not st[-1 - i].cap and (mv(i - 2) >> FROM_SHIFT) & CELL == m & CELL
         return False
 
     def _checks_back(self, pos, n: int) -> list[bool]:
@@ -326,7 +325,7 @@ class JanggiRules(RuleBase):
         out = [in_check(pos)]
         undone = []
         for _ in range(n):
-            undone.append(pos.stack[-1][0])
+            undone.append(pos.stack[-1].move)
             pos.unmake()
             out.append(in_check(pos))
         for m in reversed(undone):

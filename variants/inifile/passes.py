@@ -80,7 +80,7 @@ class PassRules(RuleBase):
 
     def adjudicate(self, pos) -> Result:
         r = super().adjudicate(pos)
-        if r is None and len(pos.stack) >= 2 and all(_is_pass(u[0]) for u in pos.stack[-2:]):
+        if r is None and len(pos.stack) >= 2 and all(_is_pass(u.move) for u in pos.stack[-2:]):
             return (0, "both passed")
         return r
 

@@ -79,7 +79,8 @@ class PetrifyRules(RuleBase):
             pos.put(duck ^ (move & CELL), wall)        # (the wall field is XOR the to cell)
         if move & SPECIAL or is_drop(move):
             return
-        *_, cap, _, code = pos.stack[-1]
+        u = pos.stack[-1]
+        cap, code = u.cap, u.code
         if (cap or move & EP) and self._petrify[code]:
             pos.set_cell(move & CELL, self._wall)
 

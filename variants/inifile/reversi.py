@@ -88,7 +88,8 @@ class ReversiRules(RuleBase):
     def _passed(self, pos) -> int:
         """How many of the last moves were passes."""
         n = 0
-        for m, *_ in reversed(pos.stack):
+        for u in reversed(pos.stack):
+            m = u.move
             if m & SPECIAL and (m >> FROM_SHIFT) & CELL == m & CELL:
                 n += 1
             else:
