@@ -117,8 +117,9 @@ def main(argv: list[str] | None = None) -> int:
     exts = mypycify(args, multi_file=True, group_name=a.group or None)
 
     class ProfiledBuild(build_ext):
-        def build_extension(self, ext) -> None:
-            # the C files of an extension compiled in parallel (the first alone: it makes the folders)
+        def build_extensions(self) -> None:
+            # the C files of mypyc's library compiled in parallel (the first alone: it makes the
+            # folders), and the modules' small extensions side by side
             compiler = self.compiler
             serial = compiler.compile
 
@@ -131,8 +132,9 @@ def main(argv: list[str] | None = None) -> int:
                 return first + [o for r in rest for o in r]
 
             compiler.compile = parallel
+            self.parallel = os.cpu_count() or 1
             try:
-                super().build_extension(ext)
+                super().build_extensions()
             finally:
                 del compiler.compile
 
