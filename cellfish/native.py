@@ -38,6 +38,10 @@ def compile_into(tree: Path, root: Path = _native.HERE, timeout: float = 1800, g
     shutil.copytree(root, tree / "engine", ignore=shutil.ignore_patterns("__pycache__", "*.so", "*.pyd",
                                                                          _native.RECORD))
     (tree / "pyproject.toml").write_text(MYPY_SETTINGS)
+    from cellfish.native_build import probe
+    err = probe(tree)
+    if err:
+        return f"the C compiler does not work: {err}"
     files = [f"engine/{p.name}" for p in _native.compiled_sources(tree / "engine")]
     suffix = _native.ext_suffix()
     here = Path(__file__).resolve().parent.parent       # where this cellfish package is imported from

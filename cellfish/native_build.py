@@ -65,6 +65,29 @@ def is_gcc() -> bool:
     return "Free Software Foundation" in out
 
 
+def probe(folder: Path) -> str | None:
+    """Compile a file that includes Python's header with the C compiler the build will call:
+    None, or why it cannot (said before mypyc spends its seconds writing C for a compiler that
+    is not there).  Windows' compiler is left to the build itself."""
+    if sys.platform == "win32":
+        return None
+    cc = (os.environ.get("CC") or sysconfig.get_config_var("CC") or "cc").split()
+    src = folder / "cellfish_probe.c"
+    src.write_text("#include <Python.h>\nint cellfish_probe(void) { return 0; }\n")
+    try:
+        out = subprocess.run([*cc, "-I", sysconfig.get_paths()["include"], "-c", str(src), "-o",
+                              str(folder / "cellfish_probe.o")], capture_output=True, text=True, timeout=120)
+    except (OSError, subprocess.TimeoutExpired, IndexError) as e:
+        return f"command '{cc[0] if cc else 'cc'}' failed: {e}"
+    finally:
+        src.unlink(missing_ok=True)
+        (folder / "cellfish_probe.o").unlink(missing_ok=True)
+    if out.returncode:
+        said = " | ".join((out.stdout + out.stderr).strip().splitlines()[-2:])
+        return f"command '{cc[0]}' failed (exit {out.returncode})" + (f": {said}" if said else "")
+    return None
+
+
 def plans(rules, gcc: bool) -> list[tuple[str, list[str], bool]]:
     """(name, flags, profile-guided) from the fastest to the plainest (``rules``: the tree's
     ``engine/_native.py``, which holds the flags)."""

@@ -210,8 +210,8 @@ def test_an_install_that_could_not_compile_says_why(tmp_path):
 
 
 def test_pip_wheel_without_a_c_compiler_builds_the_interpreted_engine_and_says_why(tmp_path):
-    """``setup.py`` as pip runs it (an isolated build, mypy fetched): mypyc type-checks the
-    modules and writes their C, the compiler (here ``/bin/false``) fails, and the wheel holds
+    """``setup.py`` as pip runs it (an isolated build, mypy fetched): the compiler (here
+    ``/bin/false``) fails the probe the build runs before mypyc writes any C, and the wheel holds
     the interpreted engine with the reason in its record.  (A build that compiles is the
     cache's, above: the same mypyc; ``pip install .`` with a compiler is measured, not run here.)"""
     import zipfile
