@@ -55,9 +55,14 @@ def _rules(tree: Path):
     return mod
 
 
+def c_compiler() -> list[str]:
+    """The command of the C compiler the build will call (``CC``, else Python's own)."""
+    return (os.environ.get("CC") or sysconfig.get_config_var("CC") or "cc").split()
+
+
 def is_gcc() -> bool:
     """Is the C compiler the build will call gcc (whose profile files the plan expects)?"""
-    cc = (os.environ.get("CC") or sysconfig.get_config_var("CC") or "cc").split()
+    cc = c_compiler()
     try:
         out = subprocess.run([cc[0], "--version"], capture_output=True, text=True, timeout=30).stdout
     except (OSError, subprocess.TimeoutExpired, IndexError):
@@ -71,7 +76,7 @@ def probe(folder: Path) -> str | None:
     is not there).  Windows' compiler is left to the build itself."""
     if sys.platform == "win32":
         return None
-    cc = (os.environ.get("CC") or sysconfig.get_config_var("CC") or "cc").split()
+    cc = c_compiler()
     src = folder / "cellfish_probe.c"
     src.write_text("#include <Python.h>\nint cellfish_probe(void) { return 0; }\n")
     try:
